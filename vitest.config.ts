@@ -1,0 +1,73 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
+
+const root = import.meta.dirname;
+
+/**
+ * Every test project of `npm test` (except the browser journeys in vitest.e2e.config.ts).
+ * The server suite runs once on PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
+ */
+const serverProjects = [
+  { name: 'server-pglite', env: { TEST_DB: 'pglite' } },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'server-postgres', env: { TEST_DB: 'postgres' } }] : []),
+].map(({ name, env }) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+}));
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'machines/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'tests/content/**/*.test.ts',
+            'src/lib/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
+      },
+      ...serverProjects,
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/jsdom.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        test: {
+          name: 'stories',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
