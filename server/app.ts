@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import '../contract/common.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { contentDir } from './paths.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMultipart } from './plugins/multipart.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { adminContentRoutes } from './routes/admin-content.routes.ts';
+import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
+import { adminUsersRoutes } from './routes/admin-users.routes.ts';
+import { examRoutes } from './routes/exam.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import { mediaRoutes } from './routes/media.routes.ts';
+import { paketRoutes } from './routes/paket.routes.ts';
+import { paymentsRoutes } from './routes/payments.routes.ts';
+import { profileRoutes } from './routes/profile.routes.ts';
+import { resultsRoutes } from './routes/results.routes.ts';
+import { settingsRoutes } from './routes/settings.routes.ts';
+import { siteRoutes } from './routes/site.routes.ts';
+import { usersRoutes } from './routes/users.routes.ts';
+import { LoginThrottle } from './services/login-throttle.service.ts';
+import { Storage } from './services/storage.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    loginThrottle: LoginThrottle;
+    storage: Storage;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Pino logger options or false (tests keep quiet). */
+  logger?: boolean | { level: string };
+}
+
+/**
+ * Builds the whole server without listening (fastify/demo style): tests build it and inject
+ * requests; server/index.ts builds it and listens. Order: external plugins -> app plugins -> routes.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    ));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate(
+    'loginThrottle',
+    new LoginThrottle({
+      maxPerIp: config.loginMaxPerIp,
+      ipWindowMs: 60_000,
+      maxFailuresPerNohp: config.loginMaxFailuresPerNohp,
+      nohpWindowMs: 15 * 60_000,
+    }),
+  );
+  const storage = new Storage(path.join(config.dataDir, 'uploads'));
+  // An unwritable folder must not stop the server: uploads then answer a clear error instead.
+  await mkdir(storage.dir, { recursive: true }).catch(() => undefined);
+  app.decorate('storage', storage);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  // External plugins.
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  // Phones on slow data: text answers and assets travel compressed (media is already compressed and
+  // skipped by type). A moderate brotli level keeps the CPU cost per request small.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(cookie);
+  await registerMultipart(app);
+  // reply.sendFile serves uploads (with Range support); the SPA plugin passes its own root.
+  await app.register(fastifyStatic, { root: storage.dir, serve: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.appName} API`,
+        description: 'API platform simulasi TOEFL ITP. Semua jalur berada di bawah /api.',
+        version: '1.0.0',
+      },
+      servers: [{ url: '/api' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // App plugins.
+  registerAuth(app);
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(siteRoutes);
+      await api.register(usersRoutes);
+      await api.register(paketRoutes);
+      await api.register(mediaRoutes);
+      await api.register(adminContentRoutes);
+      await api.register(adminUsersRoutes);
+      await api.register(examRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(adminPaymentsRoutes);
+      await api.register(settingsRoutes);
+      await api.register(resultsRoutes);
+      await api.register(profileRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  // Free material (mini test media, the sound-check clip) is public and never changes per user.
+  await app.register(fastifyStatic, {
+    root: [path.join(contentDir, 'mini-test'), path.join(contentDir, 'sound-check')],
+    prefix: '/static/',
+    decorateReply: false,
+    allowedPath: (pathName) => /\.(mp3|png|webp)$/.test(pathName),
+    maxAge: 24 * 60 * 60 * 1000,
+  });
+
+  const spaServed = await registerSpa(app, config.clientDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ message: 'Alamat API tidak ditemukan.' });
+    }
+    if (spaServed && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.clientDir);
+    }
+    return reply.status(404).send({ message: 'Halaman tidak ditemukan.' });
+  });
+
+  return app;
+}

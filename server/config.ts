@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { projectRoot } from './paths.ts';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Every setting the server reads from the environment (README: Configuration). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  ADMIN_NOHP: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  DEMO_CONTENT: z
+    .enum(['0', '1', 'false', 'true'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  APP_NAME: z.string().trim().min(1).default('Simulasi TOEFL ITP'),
+  ADMIN_WHATSAPP: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set to 1 behind a reverse proxy so client addresses and HTTPS come from X-Forwarded-* headers. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'false', 'true'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Login attempts allowed per client address per minute (brute-force brake). */
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Failed logins allowed per phone number per 15 minutes. */
+  LOGIN_MAX_FAILURES_PER_NOHP: z.coerce.number().int().min(1).default(5),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminNohp: string | undefined;
+  adminPassword: string | undefined;
+  demoContent: boolean;
+  publicUrl: string | undefined;
+  appName: string;
+  adminWhatsapp: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  loginMaxPerIp: number;
+  loginMaxFailuresPerNohp: number;
+  /** Built SPA to serve; absent folder = API only (tests). */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once at boot; a bad value stops the start with a readable list. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_NOHP === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_NOHP and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminNohp: e.ADMIN_NOHP,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoContent: e.DEMO_CONTENT,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    appName: e.APP_NAME,
+    adminWhatsapp: e.ADMIN_WHATSAPP,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loginMaxPerIp: e.LOGIN_MAX_PER_IP,
+    loginMaxFailuresPerNohp: e.LOGIN_MAX_FAILURES_PER_NOHP,
+    clientDir: path.join(projectRoot, 'dist', 'client'),
+  };
+}

@@ -1,0 +1,210 @@
+
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Participants and admins. nohp is always the canonical 62... form (contract/phone.ts). */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  nohp: varchar('nohp', { length: 16 }).notNull().unique(),
+  nama: varchar('nama', { length: 100 }).notNull(),
+  email: varchar('email', { length: 254 }).notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: varchar('role', { length: 8, enum: ['User', 'Admin'] }).notNull().default('User'),
+  profilePic: text('profile_pic'),
+  /** The package this user may sit now (one at a time); null when none. */
+  paketSoalIdAktif: integer('paket_soal_id_aktif').references((): AnyPgColumn => paketSoal.id, { onDelete: 'set null' }),
+  /** Name of the package of the last finished attempt. */
+  paketTerakhir: varchar('paket_terakhir', { length: 150 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-side sessions: only the SHA-256 of the cookie token is stored, so a leaked table logs no one in. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expiry_idx').on(t.expiresAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+export const SECTIONS = ['listening', 'structure', 'written', 'reading'] as const;
+
+/** A question package. Durations in seconds (DESIGN section 4; defaults follow ETS: 35/25/55 min). */
+export const paketSoal = pgTable('paket_soal', {
+  id: serial('id').primaryKey(),
+  namaPaket: varchar('nama_paket', { length: 150 }).notNull(),
+  level: varchar('level', { length: 16, enum: ['prediction', 'itp'] }).notNull().default('itp'),
+  harga: integer('harga').notNull().default(0),
+  status: varchar('status', { length: 8, enum: ['siap', 'belum'] }).notNull().default('belum'),
+  durasiListening: integer('durasi_listening').notNull().default(35 * 60),
+  durasiWritten: integer('durasi_written').notNull().default(25 * 60),
+  durasiReading: integer('durasi_reading').notNull().default(55 * 60),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Uploaded files; bytes live in DATA_DIR/uploads/<key>. Access is decided from kind + owner/package. */
+export const files = pgTable(
+  'files',
+  {
+    key: varchar('key', { length: 64 }).primaryKey(),
+    kind: varchar('kind', { length: 16, enum: ['audio', 'passage', 'proof', 'profile', 'qr'] }).notNull(),
+    mime: varchar('mime', { length: 64 }).notNull(),
+    size: integer('size').notNull(),
+    paketSoalId: integer('paket_soal_id').references(() => paketSoal.id, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_paket_idx').on(t.paketSoalId)],
+);
+
+/** A reading passage (spec: Question Reading): an image, HTML text, or both. */
+export const questionReading = pgTable(
+  'question_reading',
+  {
+    id: serial('id').primaryKey(),
+    paketSoalId: integer('paket_soal_id')
+      .notNull()
+      .references(() => paketSoal.id, { onDelete: 'cascade' }),
+    nama: varchar('nama', { length: 150 }).notNull(),
+    image: varchar('image', { length: 64 }),
+    html: text('html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('question_reading_paket_idx').on(t.paketSoalId)],
+);
+
+/**
+ * A question. `page` is its exam index (machines/exam-layout.ts) and answer key id: derived by the
+ * server from section + no_soal, unique within a package.
+ */
+export const soal = pgTable(
+  'soal',
+  {
+    id: serial('id').primaryKey(),
+    paketSoalId: integer('paket_soal_id')
+      .notNull()
+      .references(() => paketSoal.id, { onDelete: 'cascade' }),
+    section: varchar('section', { length: 16, enum: SECTIONS }).notNull(),
+    noSoal: integer('no_soal').notNull(),
+    page: integer('page').notNull(),
+    soal: text('soal').notNull().default(''),
+    pilihanSatu: text('pilihan_satu').notNull(),
+    pilihanDua: text('pilihan_dua').notNull(),
+    pilihanTiga: text('pilihan_tiga').notNull(),
+    pilihanEmpat: text('pilihan_empat').notNull(),
+    jawaban: varchar('jawaban', { length: 1, enum: ['1', '2', '3', '4'] }).notNull(),
+    audio: varchar('audio', { length: 64 }),
+    qReading: integer('q_reading').references(() => questionReading.id, { onDelete: 'set null' }),
+    pembahasan: text('pembahasan'),
+    correctCount: integer('correct_count').notNull().default(0),
+    wrongCount: integer('wrong_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('soal_paket_page_uq').on(t.paketSoalId, t.page),
+    uniqueIndex('soal_paket_section_no_uq').on(t.paketSoalId, t.section, t.noSoal),
+  ],
+);
+
+/** A payment proof and its decision. Amount is the package price at upload time. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paketSoalId: integer('paket_soal_id').references(() => paketSoal.id, { onDelete: 'set null' }),
+    namaPaket: varchar('nama_paket', { length: 150 }).notNull(),
+    bukti: varchar('bukti', { length: 64 }).notNull(),
+    amount: integer('amount').notNull(),
+    status: varchar('status', { length: 10, enum: ['pending', 'confirmed', 'rejected'] }).notNull().default('pending'),
+    alasanPenolakan: text('alasan_penolakan'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Set when the attempt this payment granted has been started (one attempt per payment). */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId),
+    index('payments_status_idx').on(t.status),
+    uniqueIndex('payments_one_pending_uq').on(t.userId, t.paketSoalId).where(sql`status = 'pending'`),
+  ],
+);
+
+/** One sitting of a package: the server's clock (each section's end instant) and the saved draft. */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // History outlives a deleted package: the attempt keeps its row, the link goes null.
+    paketSoalId: integer('paket_soal_id').references(() => paketSoal.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    sesi: varchar('sesi', { length: 10, enum: ['listening', 'written', 'reading', 'finished'] }),
+    listeningEndsAt: timestamp('listening_ends_at', { withTimezone: true }),
+    writtenEndsAt: timestamp('written_ends_at', { withTimezone: true }),
+    readingEndsAt: timestamp('reading_ends_at', { withTimezone: true }),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    currentIndex: integer('current_index').notNull().default(0),
+    playedAudio: jsonb('played_audio').$type<number[]>().notNull().default([]),
+    draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('exam_attempts_user_idx').on(t.userId),
+    uniqueIndex('exam_attempts_one_open_uq').on(t.userId).where(sql`finished_at is null`),
+  ],
+);
+
+/** A finished attempt's result. Scores by scoring/conversion.json (version stored). */
+export const examHistory = pgTable(
+  'exam_history',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: integer('attempt_id')
+      .notNull()
+      .unique()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paketSoalId: integer('paket_soal_id').references(() => paketSoal.id, { onDelete: 'set null' }),
+    namaPaket: varchar('nama_paket', { length: 150 }).notNull(),
+    listeningScore: integer('listening_score').notNull(),
+    structureScore: integer('structure_score').notNull(),
+    readingScore: integer('reading_score').notNull(),
+    totalScore: integer('total_score').notNull(),
+    listeningCorrect: integer('listening_correct').notNull(),
+    writtenCorrect: integer('written_correct').notNull(),
+    readingCorrect: integer('reading_correct').notNull(),
+    cefr: varchar('cefr', { length: 8 }).notNull(),
+    tableVersion: varchar('table_version', { length: 32 }).notNull(),
+    certificateCode: varchar('certificate_code', { length: 32 }).notNull().unique(),
+    answers: jsonb('answers').$type<{ id: number; answer: string }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exam_history_user_idx').on(t.userId), index('exam_history_created_idx').on(t.createdAt)],
+);
+
+/** Admin settings (e.g. the QR-payment image key). */
+export const settings = pgTable('settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

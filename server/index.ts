@@ -1,0 +1,60 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoContent } from './db/demo-content.ts';
+import { ensureAdmin } from './services/users.service.ts';
+
+/** Starts the server: validated config, database + migrations, admin account, listen, graceful stop. */
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  const admin = await ensureAdmin(app.db, { nohp: config.adminNohp, password: config.adminPassword });
+  if (admin?.generatedPassword) {
+    // Printed once, on the install that created it; it is not stored anywhere in clear text.
+    console.info(
+      `\n  Akun admin dibuat: nomor HP ${admin.nohp}, password ${admin.generatedPassword}\n` +
+        '  Simpan password ini sekarang; ia tidak akan ditampilkan lagi.\n',
+    );
+  }
+
+  if (config.demoContent) {
+    const seededAt = performance.now();
+    const paketId = await seedDemoContent(app.db, app.storage);
+    if (paketId !== null) app.log.info({ paketId, ms: Math.round(performance.now() - seededAt) }, 'demo content seeded');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: app.database.driver, readyMs: Math.round(performance.now() - started) },
+    `${config.appName} siap`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Server gagal dijalankan:', err);
+  }
+  process.exit(1);
+});

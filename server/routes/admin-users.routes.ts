@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { examUserListResponseSchema, examUserQuerySchema, nohpParamSchema, resetPasswordResponseSchema } from '../../contract/admin-users.ts';
+import { errorResponseSchema } from '../../contract/common.ts';
+import { requireRole } from '../plugins/auth.ts';
+import { listExamUsers, resetPassword } from '../services/admin-users.service.ts';
+
+const tags = ['admin: users'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** GET /admin/user (Data User) and the password reset of DESIGN section 9. Admin only. */
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireRole('Admin'));
+
+  app.get('/admin/user', { schema: { tags, querystring: examUserQuerySchema, response: { 200: examUserListResponseSchema, ...errors } } }, async (request) =>
+    listExamUsers(app.db, request.query),
+  );
+
+  app.post(
+    '/admin/user/:nohp/reset-password',
+    { schema: { tags, params: nohpParamSchema, response: { 200: resetPasswordResponseSchema, ...errors } } },
+    async (request) => ({
+      message: 'Password sementara dibuat. Sampaikan kepada peserta; password ini hanya ditampilkan sekali.',
+      password: await resetPassword(app.db, request.params.nohp),
+    }),
+  );
+};

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../contract/common.ts';
+import {
+  cekEndtimeQuerySchema,
+  cekEndtimeResponseSchema,
+  draftBodySchema,
+  draftResponseSchema,
+  scoreResultSchema,
+  soalResponseSchema,
+  submitBodySchema,
+  timerBodySchema,
+  timerResponseSchema,
+} from '../../contract/exam.ts';
+import { currentUser, requireRole } from '../plugins/auth.ts';
+import {
+  assertOwnNohp,
+  cekEndtime,
+  endSectionNow,
+  examSoal,
+  getDraft,
+  nextSection,
+  saveDraft,
+  startOrRefreshTimer,
+  submitAnswers,
+} from '../services/exam.service.ts';
+
+const tags = ['exam'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/**
+ * Participant exam calls (spec section 7, DESIGN sections 4 and 9): identity from the session
+ * only, the server's clock for every section, answers accepted only while their section runs.
+ */
+export const examRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireRole('User', 'Admin'));
+  // Timers and answers must never be served from a cache.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/soal', { schema: { tags, response: { 200: soalResponseSchema, ...errors } } }, async (request) =>
+    examSoal(app.db, currentUser(request)),
+  );
+
+  app.get(
+    '/soal/cek-endtime',
+    { schema: { tags, querystring: cekEndtimeQuerySchema, response: { 200: cekEndtimeResponseSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      assertOwnNohp(user, request.query.nohp);
+      return cekEndtime(app.db, user);
+    },
+  );
+
+  const timerRoute = (url: string, action: typeof startOrRefreshTimer) =>
+    app.put(url, { schema: { tags, body: timerBodySchema, response: { 200: timerResponseSchema, ...errors } } }, async (request) => {
+      const user = currentUser(request);
+      assertOwnNohp(user, request.body.nohp);
+      return action(app.db, user, request.body.paketId);
+    });
+  timerRoute('/soal/timers', startOrRefreshTimer);
+  timerRoute('/soal/timers-to-zero', endSectionNow);
+  timerRoute('/soal/timers/next', nextSection);
+
+  app.put(
+    '/soal/jawaban/draft',
+    { schema: { tags, body: draftBodySchema, response: { 200: draftResponseSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      assertOwnNohp(user, request.body.nohp);
+      return saveDraft(app.db, user, request.body);
+    },
+  );
+  app.get('/soal/jawaban/draft', { schema: { tags, response: { 200: draftResponseSchema, ...errors } } }, async (request) =>
+    getDraft(app.db, currentUser(request)),
+  );
+
+  app.post(
+    '/soal/jawaban',
+    { schema: { tags, body: submitBodySchema, response: { 200: scoreResultSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      assertOwnNohp(user, request.body.nohp);
+      return submitAnswers(app.db, user, request.body.answers);
+    },
+  );
+};

@@ -1,0 +1,432 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type {
+  AnswerValue,
+  DraftResponse,
+  ExamQuestion,
+  ScoreResult,
+  Sesi,
+  SoalResponse,
+  TimerResponse,
+} from '../../contract/exam.ts';
+import { parseIndonesianMobile } from '../../contract/phone.ts';
+import type { Db } from '../db/client.ts';
+import { examAttempts, examHistory, paketSoal, questionReading, soal, users, type UserRow } from '../db/schema.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
+import { activateNextPayment, consumePayment } from './payments.service.ts';
+import { toQuestionReading } from './question-reading.service.ts';
+import { scoreCounts } from './scoring.service.ts';
+import { mediaUrl } from './storage.service.ts';
+
+type Attempt = typeof examAttempts.$inferSelect;
+type RunningSesi = Exclude<Sesi, 'finished'>;
+
+/** Answers reach a section until this long after its end instant (network and clock slack). */
+export const ANSWER_GRACE_MS = 5_000;
+/** An attempt whose reading ended this long ago without a submission is finished from its draft. */
+export const ABANDONED_AFTER_MS = 10 * 60_000;
+
+const NO_ACTIVE_PACKAGE = 'Anda belum memiliki paket simulasi yang aktif. Silakan pilih paket di halaman Paket Soal.';
+const NO_RUNNING_EXAM = 'Belum ada simulasi yang sedang berjalan.';
+const WRONG_PACKAGE = 'Paket ini bukan paket simulasi Anda yang sedang aktif.';
+
+/** Exam index ranges (DESIGN section 5): listening 1-50, written 52-66 and 68-92, reading 94-143. */
+export function sectionOfPage(page: number): RunningSesi | null {
+  if (page >= 1 && page <= 50) return 'listening';
+  if ((page >= 52 && page <= 66) || (page >= 68 && page <= 92)) return 'written';
+  if (page >= 94 && page <= 143) return 'reading';
+  return null;
+}
+
+/** A body or query nohp must be the session user's own (any spelling); it never selects another user. */
+export function assertOwnNohp(user: UserRow, nohp: string | undefined): void {
+  if (nohp === undefined || nohp === '') return;
+  if (parseIndonesianMobile(nohp) !== user.nohp) {
+    throw forbidden('Nomor HP tidak sesuai dengan akun yang sedang login.');
+  }
+}
+
+const endsAtOf = (a: Attempt, sesi: RunningSesi): Date | null =>
+  sesi === 'listening' ? a.listeningEndsAt : sesi === 'written' ? a.writtenEndsAt : a.readingEndsAt;
+
+function timerOf(a: Attempt | null, now: Date): TimerResponse {
+  const sesi: Sesi = a?.finishedAt || !a?.sesi ? 'finished' : a.sesi;
+  if (!a || sesi === 'finished') return { sesi: 'finished', secondsRemaining: 0, endsAt: null, serverNow: now.toISOString() };
+  const endsAt = endsAtOf(a, sesi)!;
+  return {
+    sesi,
+    secondsRemaining: Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / 1000)),
+    endsAt: endsAt.toISOString(),
+    serverNow: now.toISOString(),
+  };
+}
+
+async function openAttempt(db: Db, userId: number): Promise<Attempt | null> {
+  const rows = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.userId, userId), isNull(examAttempts.finishedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+async function latestFinished(db: Db, userId: number, paketId?: number): Promise<Attempt | null> {
+  const rows = await db
+    .select()
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.userId, userId),
+        sql`${examAttempts.finishedAt} is not null`,
+        ...(paketId ? [eq(examAttempts.paketSoalId, paketId)] : []),
+      ),
+    )
+    .orderBy(desc(examAttempts.finishedAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+async function getPaketRow(db: Db, paketId: number) {
+  const rows = await db.select().from(paketSoal).where(eq(paketSoal.id, paketId)).limit(1);
+  if (!rows[0]) throw notFound('Paket soal tidak ditemukan.');
+  return rows[0];
+}
+
+/**
+ * An attempt left open after its reading time (the tab closed, the phone died) is finished from
+ * its saved draft, so the participant still gets the score of every acknowledged answer.
+ */
+async function settleAbandoned(db: Db, user: UserRow, attempt: Attempt | null, now: Date): Promise<Attempt | null> {
+  if (!attempt || attempt.sesi !== 'reading' || !attempt.readingEndsAt) return attempt;
+  if (now.getTime() - attempt.readingEndsAt.getTime() < ABANDONED_AFTER_MS) return attempt;
+  await finishAttempt(db, user, attempt.id, {}, now);
+  return null;
+}
+
+/** GET /soal: the questions of the user's package, sorted by page, without keys or explanations. */
+export async function examSoal(db: Db, user: UserRow): Promise<SoalResponse> {
+  const open = await openAttempt(db, user.id);
+  const paketId = open?.paketSoalId ?? user.paketSoalIdAktif;
+  if (!paketId) throw forbidden(NO_ACTIVE_PACKAGE);
+  const paket = await getPaketRow(db, paketId);
+  const rows = await db
+    .select({ soal, passage: questionReading })
+    .from(soal)
+    .leftJoin(questionReading, eq(questionReading.id, soal.qReading))
+    .where(eq(soal.paketSoalId, paketId))
+    .orderBy(asc(soal.page));
+  const questions: ExamQuestion[] = rows.map(({ soal: q, passage }) => ({
+    id: q.id,
+    page: q.page,
+    no_soal: q.noSoal,
+    section: q.section,
+    soal: q.soal,
+    pilihan_satu: q.pilihanSatu,
+    pilihan_dua: q.pilihanDua,
+    pilihan_tiga: q.pilihanTiga,
+    pilihan_empat: q.pilihanEmpat,
+    audio: mediaUrl(q.audio),
+    q_reading: q.qReading,
+    readingQuestion: passage ? toQuestionReading(passage) : null,
+  }));
+  return {
+    paket: {
+      id: paket.id,
+      nama_paket: paket.namaPaket,
+      durasi_listening: paket.durasiListening,
+      durasi_written: paket.durasiWritten,
+      durasi_reading: paket.durasiReading,
+    },
+    soal: questions,
+  };
+}
+
+export async function cekEndtime(db: Db, user: UserRow, now = new Date()): Promise<{ hasEndTime: boolean; sesi: Sesi | null }> {
+  const open = await settleAbandoned(db, user, await openAttempt(db, user.id), now);
+  return { hasEndTime: !!open?.startedAt, sesi: open?.sesi ?? null };
+}
+
+/**
+ * PUT /soal/timers: starts listening on the first call for the active package, later reports the
+ * running section. A page of an already finished package gets 'finished' (it never starts the next
+ * package the user may have bought meanwhile).
+ */
+export async function startOrRefreshTimer(db: Db, user: UserRow, paketId?: number, now = new Date()): Promise<TimerResponse> {
+  const open = await settleAbandoned(db, user, await openAttempt(db, user.id), now);
+  if (open) {
+    if (paketId && open.paketSoalId !== paketId) {
+      if (await latestFinished(db, user.id, paketId)) return timerOf(null, now);
+      throw conflict(WRONG_PACKAGE);
+    }
+    return timerOf(open, now);
+  }
+  const [fresh] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+  const active = fresh?.paketSoalIdAktif ?? null;
+  if (!active || (paketId && paketId !== active)) {
+    if (await latestFinished(db, user.id, paketId)) return timerOf(null, now);
+    throw conflict(active ? WRONG_PACKAGE : NO_ACTIVE_PACKAGE);
+  }
+  const paket = await getPaketRow(db, active);
+  try {
+    const created = await db.transaction(async (tx) => {
+      const paymentId = await consumePayment(tx, user.id, active);
+      const [row] = await tx
+        .insert(examAttempts)
+        .values({
+          userId: user.id,
+          paketSoalId: active,
+          paymentId,
+          sesi: 'listening',
+          listeningEndsAt: new Date(now.getTime() + paket.durasiListening * 1000),
+          startedAt: now,
+        })
+        .returning();
+      return row!;
+    });
+    return timerOf(created, now);
+  } catch (err) {
+    // Two devices pressing start at once: the one-open-attempt index lets one win; report it.
+    const winner = await openAttempt(db, user.id);
+    if (winner) return timerOf(winner, now);
+    throw err;
+  }
+}
+
+async function requireOpen(db: Db, user: UserRow, paketId: number | undefined, now: Date): Promise<Attempt> {
+  const open = await settleAbandoned(db, user, await openAttempt(db, user.id), now);
+  if (!open || !open.sesi) throw conflict(NO_RUNNING_EXAM);
+  if (paketId && open.paketSoalId !== paketId) throw conflict(WRONG_PACKAGE);
+  return open;
+}
+
+/** PUT /soal/timers-to-zero: ends the running section now (Selesai). Already ended: unchanged. */
+export async function endSectionNow(db: Db, user: UserRow, paketId?: number, now = new Date()): Promise<TimerResponse> {
+  const open = await requireOpen(db, user, paketId, now);
+  const sesi = open.sesi as RunningSesi;
+  const endsAt = endsAtOf(open, sesi)!;
+  if (endsAt.getTime() <= now.getTime()) return timerOf(open, now);
+  const column = sesi === 'listening' ? 'listeningEndsAt' : sesi === 'written' ? 'writtenEndsAt' : 'readingEndsAt';
+  const [row] = await db.update(examAttempts).set({ [column]: now }).where(eq(examAttempts.id, open.id)).returning();
+  return timerOf(row!, now);
+}
+
+/** PUT /soal/timers/next: moves on only after the running section ended (409 otherwise). */
+export async function nextSection(db: Db, user: UserRow, paketId?: number, now = new Date()): Promise<TimerResponse> {
+  const open = await requireOpen(db, user, paketId, now);
+  const sesi = open.sesi as RunningSesi;
+  if (endsAtOf(open, sesi)!.getTime() > now.getTime()) {
+    throw conflict('Sesi ini belum berakhir. Selesaikan sesi ini terlebih dahulu.');
+  }
+  if (sesi === 'reading') return { ...timerOf(null, now) };
+  const paket = await getPaketRow(db, open.paketSoalId!);
+  const update =
+    sesi === 'listening'
+      ? { sesi: 'written' as const, writtenEndsAt: new Date(now.getTime() + paket.durasiWritten * 1000) }
+      : { sesi: 'reading' as const, readingEndsAt: new Date(now.getTime() + paket.durasiReading * 1000) };
+  // The condition on sesi makes a double click move one section, not two.
+  const [row] = await db
+    .update(examAttempts)
+    .set(update)
+    .where(and(eq(examAttempts.id, open.id), eq(examAttempts.sesi, sesi)))
+    .returning();
+  return timerOf(row ?? (await openAttempt(db, user.id)), now);
+}
+
+/** Splits answers into those whose section is running now (taken) and the rest (ignored). */
+function acceptable(attempt: Attempt, answers: Record<string, AnswerValue>, now: Date) {
+  const sesi = attempt.sesi as RunningSesi;
+  const endsAt = endsAtOf(attempt, sesi);
+  const running = !!endsAt && now.getTime() <= endsAt.getTime() + ANSWER_GRACE_MS;
+  const taken: Record<string, AnswerValue> = {};
+  const ignored: number[] = [];
+  for (const [key, value] of Object.entries(answers)) {
+    const page = Number(key);
+    if (running && sectionOfPage(page) === sesi) taken[String(page)] = value;
+    else if (attempt.answers[String(page)] !== value) ignored.push(page);
+  }
+  return { taken, ignored };
+}
+
+function draftOf(a: Attempt, ignored?: number[]): DraftResponse {
+  return {
+    index: a.currentIndex,
+    answers: a.answers as Record<string, AnswerValue>,
+    playedAudio: a.playedAudio,
+    savedAt: a.draftSavedAt?.toISOString() ?? null,
+    sesi: a.finishedAt || !a.sesi ? 'finished' : a.sesi,
+    ...(ignored ? { ignored } : {}),
+  };
+}
+
+/**
+ * PUT /soal/jawaban/draft: merges the answers of the running section (latest write wins per page),
+ * the current index and the played-audio set. One UPDATE with a jsonb merge, so two devices saving
+ * at once cannot drop each other's pages.
+ */
+export async function saveDraft(
+  db: Db,
+  user: UserRow,
+  body: { index: number; answers: Record<string, AnswerValue>; playedAudio?: number[] | undefined },
+  now = new Date(),
+): Promise<DraftResponse> {
+  const open = await requireOpen(db, user, undefined, now);
+  const { taken, ignored } = acceptable(open, body.answers, now);
+  const played = body.playedAudio?.filter((i) => i >= 0 && i <= 50) ?? [];
+  const [row] = await db
+    .update(examAttempts)
+    .set({
+      answers: sql`${examAttempts.answers} || ${JSON.stringify(taken)}::jsonb`,
+      currentIndex: body.index,
+      playedAudio:
+        played.length > 0
+          ? sql`(select coalesce(jsonb_agg(distinct v order by v), '[]'::jsonb) from jsonb_array_elements(${examAttempts.playedAudio} || ${JSON.stringify(played)}::jsonb) as t(v))`
+          : examAttempts.playedAudio,
+      draftSavedAt: now,
+    })
+    .where(and(eq(examAttempts.id, open.id), isNull(examAttempts.finishedAt)))
+    .returning();
+  if (!row) throw conflict(NO_RUNNING_EXAM);
+  return draftOf(row, ignored);
+}
+
+export async function getDraft(db: Db, user: UserRow, now = new Date()): Promise<DraftResponse> {
+  return draftOf(await requireOpen(db, user, undefined, now));
+}
+
+function toScoreResult(h: typeof examHistory.$inferSelect): ScoreResult {
+  return {
+    toeflScore: h.totalScore,
+    scoreListening: h.listeningScore,
+    scoreWritten: h.structureScore,
+    scoreReading: h.readingScore,
+    listeningCorrect: h.listeningCorrect,
+    writtenCorrect: h.writtenCorrect,
+    readingCorrect: h.readingCorrect,
+    cefr: h.cefr as ScoreResult['cefr'],
+    tableVersion: h.tableVersion,
+    historyId: h.id,
+    certificateCode: h.certificateCode,
+    namaPaket: h.namaPaket,
+    finishedAt: h.createdAt.toISOString(),
+  };
+}
+
+async function historyOfAttempt(db: Db, attemptId: number): Promise<ScoreResult | null> {
+  const rows = await db.select().from(examHistory).where(eq(examHistory.attemptId, attemptId)).limit(1);
+  return rows[0] ? toScoreResult(rows[0]) : null;
+}
+
+/**
+ * Finishes an attempt in one transaction: the history row with the answers and scores, the
+ * question counters, the user's last package, the active package cleared. The attempt row is
+ * locked first, so a repeated or concurrent submission returns the same score and counts once.
+ */
+async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: Record<string, AnswerValue>, now: Date): Promise<ScoreResult> {
+  const result = await db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
+    if (!attempt) throw notFound(NO_RUNNING_EXAM);
+    if (attempt.finishedAt) return { score: await historyOfAttempt(tx, attempt.id), finishedNow: false };
+
+    const { taken } = acceptable(attempt, late, now);
+    const answers: Record<string, AnswerValue> = { ...(attempt.answers as Record<string, AnswerValue>), ...taken };
+    const keys = await tx
+      .select({ id: soal.id, page: soal.page, jawaban: soal.jawaban })
+      .from(soal)
+      .where(eq(soal.paketSoalId, attempt.paketSoalId!));
+    const counts = { listening: 0, written: 0, reading: 0 };
+    const correctIds: number[] = [];
+    const wrongIds: number[] = [];
+    const finalAnswers: { id: number; answer: string }[] = [];
+    for (const k of keys.sort((a, b) => a.page - b.page)) {
+      const answer = answers[String(k.page)] ?? '-1';
+      finalAnswers.push({ id: k.page, answer });
+      const section = sectionOfPage(k.page);
+      if (answer === k.jawaban) {
+        correctIds.push(k.id);
+        if (section) counts[section] += 1;
+      } else {
+        wrongIds.push(k.id);
+      }
+    }
+    const scores = scoreCounts(counts.listening, counts.written, counts.reading);
+    const [paket] = await tx.select({ nama: paketSoal.namaPaket }).from(paketSoal).where(eq(paketSoal.id, attempt.paketSoalId!));
+    const namaPaket = paket?.nama ?? 'Paket';
+    const [history] = await tx
+      .insert(examHistory)
+      .values({
+        attemptId: attempt.id,
+        userId: user.id,
+        paketSoalId: attempt.paketSoalId,
+        namaPaket,
+        listeningScore: scores.scoreListening,
+        structureScore: scores.scoreWritten,
+        readingScore: scores.scoreReading,
+        totalScore: scores.toeflScore,
+        listeningCorrect: scores.listeningCorrect,
+        writtenCorrect: scores.writtenCorrect,
+        readingCorrect: scores.readingCorrect,
+        cefr: scores.cefr,
+        tableVersion: scores.tableVersion,
+        certificateCode: randomBytes(8).toString('hex').toUpperCase(),
+        answers: finalAnswers,
+        createdAt: now,
+      })
+      .returning();
+    await tx
+      .update(examAttempts)
+      .set({ finishedAt: now, sesi: 'finished', answers })
+      .where(eq(examAttempts.id, attempt.id));
+    await tx
+      .update(users)
+      .set({
+        paketTerakhir: namaPaket,
+        paketSoalIdAktif: sql`case when ${users.paketSoalIdAktif} = ${attempt.paketSoalId} then null else ${users.paketSoalIdAktif} end`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    // Every submission of a package touches the same question rows: lock them in id order (no
+    // deadlock between concurrent submissions on PostgreSQL) and last (held only until commit).
+    const keyIds = keys.map((k) => k.id);
+    if (keyIds.length > 0) {
+      await tx.select({ id: soal.id }).from(soal).where(inArray(soal.id, keyIds)).orderBy(asc(soal.id)).for('update');
+    }
+    if (correctIds.length > 0) {
+      await tx.update(soal).set({ correctCount: sql`${soal.correctCount} + 1` }).where(inArray(soal.id, correctIds));
+    }
+    if (wrongIds.length > 0) {
+      await tx.update(soal).set({ wrongCount: sql`${soal.wrongCount} + 1` }).where(inArray(soal.id, wrongIds));
+    }
+    return { score: toScoreResult(history!), finishedNow: true };
+  });
+  // A package bought while this one was active becomes sittable now.
+  if (result.finishedNow) {
+    const [fresh] = await db.select({ aktif: users.paketSoalIdAktif }).from(users).where(eq(users.id, user.id));
+    if (!fresh?.aktif) await activateNextPayment(db, user.id);
+  }
+  if (!result.score) throw conflict(NO_RUNNING_EXAM);
+  return result.score;
+}
+
+/**
+ * POST /soal/jawaban: the final submission, idempotent. Taken while (or after) reading runs; the
+ * answers of earlier sections are the ones saved while those sections ran.
+ */
+export async function submitAnswers(
+  db: Db,
+  user: UserRow,
+  answers: { id: number; answer: AnswerValue }[],
+  now = new Date(),
+): Promise<ScoreResult> {
+  const open = await openAttempt(db, user.id);
+  if (!open) {
+    const last = await latestFinished(db, user.id);
+    const score = last ? await historyOfAttempt(db, last.id) : null;
+    if (!score) throw conflict(NO_RUNNING_EXAM);
+    return score;
+  }
+  if (open.sesi !== 'reading') {
+    throw conflict('Jawaban akhir hanya dapat dikirim pada sesi reading. Selesaikan sesi sebelumnya terlebih dahulu.');
+  }
+  const late = Object.fromEntries(answers.map((a) => [String(a.id), a.answer])) as Record<string, AnswerValue>;
+  return finishAttempt(db, user, open.id, late, now);
+}

@@ -1,0 +1,161 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { REQUIRED_COUNTS, type AdminPaket, type Completeness, type PaketInput, type PublicPaket } from '../../contract/paket.ts';
+import { isListeningGroupMember } from '../../contract/soal.ts';
+import type { Db } from '../db/client.ts';
+import { examAttempts, files, paketSoal, questionReading, soal, users } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { Storage } from './storage.service.ts';
+
+type PaketRow = typeof paketSoal.$inferSelect;
+
+export const PAKET_NOT_FOUND = 'Paket soal tidak ditemukan.';
+
+export function toPublicPaket(p: PaketRow): PublicPaket {
+  return {
+    id: p.id,
+    nama_paket: p.namaPaket,
+    level: p.level,
+    harga: p.harga,
+    status: p.status,
+    durasi_listening: p.durasiListening,
+    durasi_written: p.durasiWritten,
+    durasi_reading: p.durasiReading,
+  };
+}
+
+const SECTION_LABEL = { listening: 'Listening', structure: 'Structure', written: 'Written Expression', reading: 'Reading' } as const;
+
+/** Counts a package's questions against 50/15/25/50 and lists what keeps it from being siap. */
+export async function completenessOf(db: Db, paketId: number): Promise<Completeness> {
+  const rows = await db
+    .select({ section: soal.section, noSoal: soal.noSoal, audio: soal.audio, qReading: soal.qReading })
+    .from(soal)
+    .where(eq(soal.paketSoalId, paketId));
+  const counts = { listening: 0, structure: 0, written: 0, reading: 0 };
+  const listeningMissingAudio: number[] = [];
+  const readingWithoutPassage: number[] = [];
+  for (const r of rows) {
+    counts[r.section] += 1;
+    if (r.section === 'listening' && !r.audio && !isListeningGroupMember(r.noSoal)) listeningMissingAudio.push(r.noSoal);
+    if (r.section === 'reading' && r.qReading === null) readingWithoutPassage.push(r.noSoal);
+  }
+  const missing: string[] = [];
+  for (const section of ['listening', 'structure', 'written', 'reading'] as const) {
+    if (counts[section] !== REQUIRED_COUNTS[section]) {
+      missing.push(`${SECTION_LABEL[section]}: ${counts[section]} dari ${REQUIRED_COUNTS[section]} soal.`);
+    }
+  }
+  listeningMissingAudio.sort((a, b) => a - b);
+  readingWithoutPassage.sort((a, b) => a - b);
+  if (listeningMissingAudio.length > 0) missing.push(`Audio belum ada untuk listening nomor ${listeningMissingAudio.join(', ')}.`);
+  if (readingWithoutPassage.length > 0) missing.push(`Reading nomor ${readingWithoutPassage.join(', ')} belum terhubung ke bacaan.`);
+  return { ...counts, listeningMissingAudio, readingWithoutPassage, complete: missing.length === 0, missing };
+}
+
+async function toAdminPaket(db: Db, p: PaketRow): Promise<AdminPaket> {
+  return { ...toPublicPaket(p), created_at: p.createdAt.toISOString(), completeness: await completenessOf(db, p.id) };
+}
+
+export async function findPaket(db: Db, id: number): Promise<PaketRow | null> {
+  const rows = await db.select().from(paketSoal).where(eq(paketSoal.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function getPaketOrThrow(db: Db, id: number): Promise<PaketRow> {
+  const p = await findPaket(db, id);
+  if (!p) throw notFound(PAKET_NOT_FOUND);
+  return p;
+}
+
+export async function listAdminPaket(db: Db): Promise<AdminPaket[]> {
+  const rows = await db.select().from(paketSoal).orderBy(asc(paketSoal.id));
+  return Promise.all(rows.map((r) => toAdminPaket(db, r)));
+}
+
+export async function getAdminPaket(db: Db, id: number): Promise<AdminPaket> {
+  return toAdminPaket(db, await getPaketOrThrow(db, id));
+}
+
+/** Published packages only (status siap), cheapest level first as the spec's list shows them. */
+export async function listPublicPaket(db: Db): Promise<PublicPaket[]> {
+  const rows = await db.select().from(paketSoal).where(eq(paketSoal.status, 'siap')).orderBy(asc(paketSoal.id));
+  return rows.map(toPublicPaket);
+}
+
+function refuseIfIncomplete(c: Completeness): void {
+  if (!c.complete) throw conflict(`Paket belum lengkap, belum bisa diset siap. ${c.missing.join(' ')}`);
+}
+
+export async function createPaket(db: Db, input: PaketInput): Promise<AdminPaket> {
+  // A new package has no questions, so it cannot start as siap.
+  if (input.status === 'siap') refuseIfIncomplete(await completenessOf(db, -1));
+  const [row] = await db
+    .insert(paketSoal)
+    .values({
+      namaPaket: input.nama_paket,
+      level: input.level ?? 'itp',
+      harga: input.harga ?? 0,
+      status: 'belum',
+      ...(input.durasi_listening !== undefined ? { durasiListening: input.durasi_listening } : {}),
+      ...(input.durasi_written !== undefined ? { durasiWritten: input.durasi_written } : {}),
+      ...(input.durasi_reading !== undefined ? { durasiReading: input.durasi_reading } : {}),
+    })
+    .returning();
+  return toAdminPaket(db, row!);
+}
+
+export async function updatePaket(db: Db, id: number, input: PaketInput): Promise<AdminPaket> {
+  const existing = await getPaketOrThrow(db, id);
+  if (input.status === 'siap' && existing.status !== 'siap') refuseIfIncomplete(await completenessOf(db, id));
+  const [row] = await db
+    .update(paketSoal)
+    .set({
+      namaPaket: input.nama_paket,
+      ...(input.level !== undefined ? { level: input.level } : {}),
+      ...(input.harga !== undefined ? { harga: input.harga } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.durasi_listening !== undefined ? { durasiListening: input.durasi_listening } : {}),
+      ...(input.durasi_written !== undefined ? { durasiWritten: input.durasi_written } : {}),
+      ...(input.durasi_reading !== undefined ? { durasiReading: input.durasi_reading } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(paketSoal.id, id))
+    .returning();
+  return toAdminPaket(db, row!);
+}
+
+/** A package that is no longer complete (a question deleted) goes back to belum. */
+export async function demoteIfIncomplete(db: Db, paketId: number): Promise<void> {
+  const c = await completenessOf(db, paketId);
+  if (!c.complete) {
+    await db
+      .update(paketSoal)
+      .set({ status: 'belum', updatedAt: new Date() })
+      .where(and(eq(paketSoal.id, paketId), eq(paketSoal.status, 'siap')));
+  }
+}
+
+/** Deletes a package with its questions, passages and files in one transaction; bytes go after the commit. */
+export async function deletePaket(db: Db, storage: Storage, id: number): Promise<void> {
+  await getPaketOrThrow(db, id);
+  const [inUse] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.paketSoalId, id), isNull(examAttempts.finishedAt)));
+  const [holders] = await db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.paketSoalIdAktif, id));
+  if (Number(inUse?.n ?? 0) > 0 || Number(holders?.n ?? 0) > 0) {
+    throw conflict('Paket ini sedang aktif untuk peserta (sudah dibayar atau sedang dikerjakan), sehingga tidak dapat dihapus.');
+  }
+  const keys = await db.transaction(async (tx) => {
+    const owned = await tx.select({ key: files.key }).from(files).where(eq(files.paketSoalId, id));
+    await tx.delete(soal).where(eq(soal.paketSoalId, id));
+    await tx.delete(questionReading).where(eq(questionReading.paketSoalId, id));
+    await tx.delete(files).where(eq(files.paketSoalId, id));
+    await tx.delete(paketSoal).where(eq(paketSoal.id, id));
+    return owned.map((o) => o.key);
+  });
+  await storage.removeFromDisk(keys);
+}
+
+export const countPaket = async (db: Db): Promise<number> =>
+  Number((await db.select({ n: sql<number>`count(*)` }).from(paketSoal))[0]?.n ?? 0);

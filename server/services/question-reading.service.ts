@@ -1,0 +1,104 @@
+import { asc, eq } from 'drizzle-orm';
+import type { QuestionReading } from '../../contract/soal.ts';
+import type { Db } from '../db/client.ts';
+import { questionReading, soal } from '../db/schema.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { demoteIfIncomplete, getPaketOrThrow } from './paket.service.ts';
+import { sanitizeHtml } from './sanitize.service.ts';
+import { mediaUrl, type StoredFile, type Storage } from './storage.service.ts';
+
+type PassageRow = typeof questionReading.$inferSelect;
+
+export const PASSAGE_NOT_FOUND = 'Bacaan (Question Reading) tidak ditemukan.';
+
+export const toQuestionReading = (p: PassageRow): QuestionReading => ({
+  id: p.id,
+  paket_soal_id: p.paketSoalId,
+  nama: p.nama,
+  reading: mediaUrl(p.image),
+  html: p.html,
+});
+
+export async function listQuestionReading(db: Db, paketId: number): Promise<QuestionReading[]> {
+  await getPaketOrThrow(db, paketId);
+  const rows = await db.select().from(questionReading).where(eq(questionReading.paketSoalId, paketId)).orderBy(asc(questionReading.id));
+  return rows.map(toQuestionReading);
+}
+
+async function getPassageRow(db: Db, id: number): Promise<PassageRow> {
+  const rows = await db.select().from(questionReading).where(eq(questionReading.id, id)).limit(1);
+  if (!rows[0]) throw notFound(PASSAGE_NOT_FOUND);
+  return rows[0];
+}
+
+/** A passage is an image (jpg/png), HTML text, or both. */
+export async function createQuestionReading(
+  db: Db,
+  storage: Storage,
+  paketId: number,
+  input: { nama: string; html?: string | undefined },
+  image?: Buffer,
+): Promise<QuestionReading> {
+  await getPaketOrThrow(db, paketId);
+  const html = input.html ? (await sanitizeHtml(input.html)).trim() || null : null;
+  if (!image && !html) throw badRequest('Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.');
+  const file: StoredFile | null = image ? await storage.write('passage', image) : null;
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (file) await storage.record(tx, 'passage', file, { paketSoalId: paketId });
+      const [inserted] = await tx
+        .insert(questionReading)
+        .values({ paketSoalId: paketId, nama: input.nama, image: file?.key ?? null, html })
+        .returning();
+      return inserted!;
+    });
+    return toQuestionReading(row);
+  } catch (err) {
+    if (file) await storage.removeFromDisk([file.key]);
+    throw err;
+  }
+}
+
+export async function updateQuestionReading(
+  db: Db,
+  storage: Storage,
+  id: number,
+  input: { nama: string; html?: string | undefined },
+  image?: Buffer,
+): Promise<QuestionReading> {
+  const existing = await getPassageRow(db, id);
+  const html = input.html !== undefined ? (await sanitizeHtml(input.html)).trim() || null : existing.html;
+  if (!image && !existing.image && !html) throw badRequest('Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.');
+  const file: StoredFile | null = image ? await storage.write('passage', image) : null;
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (file) {
+        await storage.record(tx, 'passage', file, { paketSoalId: existing.paketSoalId });
+        if (existing.image) await storage.forget(tx, [existing.image]);
+      }
+      const [updated] = await tx
+        .update(questionReading)
+        .set({ nama: input.nama, html, ...(file ? { image: file.key } : {}) })
+        .where(eq(questionReading.id, id))
+        .returning();
+      return updated!;
+    });
+    if (file && existing.image) await storage.removeFromDisk([existing.image]);
+    return toQuestionReading(row);
+  } catch (err) {
+    if (file) await storage.removeFromDisk([file.key]);
+    throw err;
+  }
+}
+
+/** Deletes a passage; its questions stay but lose the link (the package shows them as incomplete). */
+export async function deleteQuestionReading(db: Db, storage: Storage, id: number): Promise<void> {
+  const existing = await getPassageRow(db, id);
+  await db.transaction(async (tx) => {
+    await tx.update(soal).set({ qReading: null }).where(eq(soal.qReading, id));
+    await tx.delete(questionReading).where(eq(questionReading.id, id));
+    if (existing.image) await storage.forget(tx, [existing.image]);
+  });
+  await storage.removeFromDisk([existing.image]);
+  await demoteIfIncomplete(db, existing.paketSoalId);
+}

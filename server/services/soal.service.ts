@@ -1,0 +1,292 @@
+import { and, asc, eq, max, ne } from 'drizzle-orm';
+import {
+  SECTION_NUMBERING,
+  PASSAGE_REQUIRED,
+  isListeningGroupMember,
+  pageFor,
+  type AdminSoal,
+  type SoalSection,
+} from '../../contract/soal.ts';
+import type { Db } from '../db/client.ts';
+import { questionReading, soal } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { demoteIfIncomplete, getPaketOrThrow } from './paket.service.ts';
+import { toQuestionReading } from './question-reading.service.ts';
+import { sanitizeHtml, writtenParts } from './sanitize.service.ts';
+import { mediaUrl, type StoredFile, type Storage } from './storage.service.ts';
+
+type SoalRow = typeof soal.$inferSelect;
+type PassageRow = typeof questionReading.$inferSelect;
+
+export const SOAL_NOT_FOUND = 'Soal tidak ditemukan.';
+const SECTION_LABEL: Record<SoalSection, string> = {
+  listening: 'listening',
+  structure: 'structure',
+  written: 'written expression',
+  reading: 'reading',
+};
+
+export function toAdminSoal(row: SoalRow, passage: PassageRow | null): AdminSoal {
+  return {
+    id: row.id,
+    paket_soal_id: row.paketSoalId,
+    section: row.section,
+    no_soal: row.noSoal,
+    page: row.page,
+    soal: row.soal,
+    pilihan_satu: row.pilihanSatu,
+    pilihan_dua: row.pilihanDua,
+    pilihan_tiga: row.pilihanTiga,
+    pilihan_empat: row.pilihanEmpat,
+    jawaban: row.jawaban,
+    audio: mediaUrl(row.audio),
+    q_reading: row.qReading,
+    readingQuestion: passage ? toQuestionReading(passage) : null,
+    pembahasan: row.pembahasan,
+    correct_count: row.correctCount,
+    wrong_count: row.wrongCount,
+  };
+}
+
+/** Fields every section shares after validation (contract/soal.ts schemas, output side). */
+export interface SoalInput {
+  no_soal: number;
+  page: number;
+  soal?: string;
+  pilihan_satu?: string;
+  pilihan_dua?: string;
+  pilihan_tiga?: string;
+  pilihan_empat?: string;
+  jawaban: '1' | '2' | '3' | '4';
+  pembahasan?: string | undefined;
+  q_reading?: number;
+}
+
+function checkNumbering(section: SoalSection, noSoal: number, page: number): void {
+  const n = SECTION_NUMBERING[section];
+  if (noSoal < n.first || noSoal > n.last) {
+    throw badRequest(`Nomor soal ${SECTION_LABEL[section]} harus antara ${n.first} dan ${n.last}.`);
+  }
+  const expected = pageFor(section, noSoal);
+  if (page !== expected) {
+    throw badRequest(`Page untuk soal ${SECTION_LABEL[section]} nomor ${noSoal} harus ${expected}.`);
+  }
+}
+
+async function checkFree(db: Db, paketId: number, page: number, noSoal: number, exceptId?: number): Promise<void> {
+  const clash = await db
+    .select({ id: soal.id })
+    .from(soal)
+    .where(and(eq(soal.paketSoalId, paketId), eq(soal.page, page), ...(exceptId ? [ne(soal.id, exceptId)] : [])))
+    .limit(1);
+  if (clash.length > 0) throw conflict(`Soal nomor ${noSoal} (page ${page}) sudah ada di paket ini.`);
+}
+
+async function passageOf(db: Db, paketId: number, qReading: number | undefined): Promise<PassageRow> {
+  if (!qReading) throw badRequest(PASSAGE_REQUIRED);
+  const rows = await db
+    .select()
+    .from(questionReading)
+    .where(and(eq(questionReading.id, qReading), eq(questionReading.paketSoalId, paketId)))
+    .limit(1);
+  if (!rows[0]) throw badRequest(PASSAGE_REQUIRED);
+  return rows[0];
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/** Everything a section-specific create/update resolves before writing. */
+interface Prepared {
+  soalHtml: string;
+  options: [string, string, string, string];
+  passage: PassageRow | null;
+}
+
+async function prepare(db: Db, paketId: number, section: SoalSection, input: SoalInput): Promise<Prepared> {
+  checkNumbering(section, input.no_soal, input.page);
+  if (section === 'listening') {
+    return {
+      soalHtml: '',
+      options: [input.pilihan_satu!, input.pilihan_dua!, input.pilihan_tiga!, input.pilihan_empat!],
+      passage: null,
+    };
+  }
+  const soalHtml = (await sanitizeHtml(input.soal ?? '')).trim();
+  if (!soalHtml) throw badRequest('Semua field wajib diisi!');
+  if (section === 'written') {
+    const parts = await writtenParts(soalHtml);
+    if (!parts) {
+      throw badRequest('Soal written expression harus memiliki tepat empat bagian bergaris bawah dengan huruf A, B, C, D berurutan.');
+    }
+    return { soalHtml, options: parts as [string, string, string, string], passage: null };
+  }
+  const passage = section === 'reading' ? await passageOf(db, paketId, input.q_reading) : null;
+  return {
+    soalHtml,
+    options: [input.pilihan_satu!, input.pilihan_dua!, input.pilihan_tiga!, input.pilihan_empat!],
+    passage,
+  };
+}
+
+export async function createSoal(
+  db: Db,
+  storage: Storage,
+  paketId: number,
+  section: SoalSection,
+  input: SoalInput,
+  audio?: Buffer,
+): Promise<AdminSoal> {
+  await getPaketOrThrow(db, paketId);
+  const prepared = await prepare(db, paketId, section, input);
+  if (section === 'listening') {
+    const member = isListeningGroupMember(input.no_soal);
+    if (!member && !audio) throw badRequest('Semua field wajib diisi! Audio wajib diunggah untuk soal ini.');
+    if (member && audio) {
+      const head = input.no_soal - ((input.no_soal - 31) % 4);
+      throw badRequest(`Soal nomor ${input.no_soal} memakai audio kelompoknya (nomor ${head}); tidak perlu mengunggah audio.`);
+    }
+  } else if (audio) {
+    throw badRequest('Hanya soal listening yang memakai audio.');
+  }
+  await checkFree(db, paketId, input.page, input.no_soal);
+
+  const file: StoredFile | null = audio ? await storage.write('audio', audio) : null;
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (file) await storage.record(tx, 'audio', file, { paketSoalId: paketId });
+      const [inserted] = await tx
+        .insert(soal)
+        .values({
+          paketSoalId: paketId,
+          section,
+          noSoal: input.no_soal,
+          page: input.page,
+          soal: prepared.soalHtml,
+          pilihanSatu: prepared.options[0],
+          pilihanDua: prepared.options[1],
+          pilihanTiga: prepared.options[2],
+          pilihanEmpat: prepared.options[3],
+          jawaban: input.jawaban,
+          audio: file?.key ?? null,
+          qReading: prepared.passage?.id ?? null,
+          pembahasan: input.pembahasan ?? null,
+        })
+        .returning();
+      return inserted!;
+    });
+    return toAdminSoal(row, prepared.passage);
+  } catch (err) {
+    if (file) await storage.removeFromDisk([file.key]);
+    if (isUniqueViolation(err)) throw conflict(`Soal nomor ${input.no_soal} (page ${input.page}) sudah ada di paket ini.`);
+    throw err;
+  }
+}
+
+export async function getSoalRow(db: Db, id: number): Promise<SoalRow> {
+  const rows = await db.select().from(soal).where(eq(soal.id, id)).limit(1);
+  if (!rows[0]) throw notFound(SOAL_NOT_FOUND);
+  return rows[0];
+}
+
+async function passageById(db: Db, id: number | null): Promise<PassageRow | null> {
+  if (id === null) return null;
+  const rows = await db.select().from(questionReading).where(eq(questionReading.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function getAdminSoal(db: Db, id: number): Promise<AdminSoal> {
+  const row = await getSoalRow(db, id);
+  return toAdminSoal(row, await passageById(db, row.qReading));
+}
+
+/** Updates a listening, structure or reading question (the spec has no edit for written). */
+export async function updateSoal(
+  db: Db,
+  storage: Storage,
+  id: number,
+  section: SoalSection,
+  input: SoalInput,
+  audio?: Buffer,
+): Promise<AdminSoal> {
+  const existing = await getSoalRow(db, id);
+  if (existing.section !== section) {
+    throw badRequest(`Soal ini adalah soal ${SECTION_LABEL[existing.section]}, bukan ${SECTION_LABEL[section]}.`);
+  }
+  const prepared = await prepare(db, existing.paketSoalId, section, input);
+  if (section === 'listening' && audio && isListeningGroupMember(input.no_soal)) {
+    throw badRequest(`Soal nomor ${input.no_soal} memakai audio kelompoknya; tidak perlu mengunggah audio.`);
+  }
+  await checkFree(db, existing.paketSoalId, input.page, input.no_soal, id);
+
+  const file: StoredFile | null = audio ? await storage.write('audio', audio) : null;
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (file) {
+        await storage.record(tx, 'audio', file, { paketSoalId: existing.paketSoalId });
+        if (existing.audio) await storage.forget(tx, [existing.audio]);
+      }
+      const [updated] = await tx
+        .update(soal)
+        .set({
+          noSoal: input.no_soal,
+          page: input.page,
+          soal: prepared.soalHtml,
+          pilihanSatu: prepared.options[0],
+          pilihanDua: prepared.options[1],
+          pilihanTiga: prepared.options[2],
+          pilihanEmpat: prepared.options[3],
+          jawaban: input.jawaban,
+          ...(file ? { audio: file.key } : {}),
+          ...(section === 'reading' ? { qReading: prepared.passage?.id ?? null } : {}),
+          ...(input.pembahasan !== undefined ? { pembahasan: input.pembahasan } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(soal.id, id))
+        .returning();
+      return updated!;
+    });
+    if (file && existing.audio) await storage.removeFromDisk([existing.audio]);
+    await demoteIfIncomplete(db, existing.paketSoalId);
+    return toAdminSoal(row, prepared.passage ?? (await passageById(db, row.qReading)));
+  } catch (err) {
+    if (file) await storage.removeFromDisk([file.key]);
+    if (isUniqueViolation(err)) throw conflict(`Soal nomor ${input.no_soal} (page ${input.page}) sudah ada di paket ini.`);
+    throw err;
+  }
+}
+
+export async function deleteSoal(db: Db, storage: Storage, id: number): Promise<void> {
+  const existing = await getSoalRow(db, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(soal).where(eq(soal.id, id));
+    if (existing.audio) await storage.forget(tx, [existing.audio]);
+  });
+  await storage.removeFromDisk([existing.audio]);
+  await demoteIfIncomplete(db, existing.paketSoalId);
+}
+
+export async function listSoal(db: Db, paketId: number, section: SoalSection): Promise<AdminSoal[]> {
+  await getPaketOrThrow(db, paketId);
+  const rows = await db
+    .select({ soal, passage: questionReading })
+    .from(soal)
+    .leftJoin(questionReading, eq(questionReading.id, soal.qReading))
+    .where(and(eq(soal.paketSoalId, paketId), eq(soal.section, section)))
+    .orderBy(asc(soal.noSoal));
+  return rows.map((r) => toAdminSoal(r.soal, r.passage));
+}
+
+/** The last number and page used in a section, or the section's base so that last + 1 is its first. */
+export async function lastSoal(db: Db, paketId: number, section: SoalSection): Promise<{ last_no_soal: number; last_page: number }> {
+  await getPaketOrThrow(db, paketId);
+  const [row] = await db
+    .select({ n: max(soal.noSoal) })
+    .from(soal)
+    .where(and(eq(soal.paketSoalId, paketId), eq(soal.section, section)));
+  const numbering = SECTION_NUMBERING[section];
+  const lastNo = row?.n ?? numbering.first - 1;
+  return { last_no_soal: lastNo, last_page: numbering.pageOffset + lastNo };
+}
