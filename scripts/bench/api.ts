@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import autocannon, { type RawRequest, type Result } from 'autocannon';
+import { freePort } from './server.ts';
+
+export interface LoadResult {
+  database: 'pglite' | 'postgres';
+  route: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** requests/s of this route divided by the bare node:http server's at the same connections. */
+  ratioToBare: number | null;
+}
+
+export interface Scenario {
+  route: string;
+  /** Requests sent in turn on each connection (e.g. three autosaves, then one timer refresh). */
+  requests: { method: 'GET' | 'PUT' | 'POST'; path: string; body?: (i: number) => string }[];
+  /** One cookie per request in turn (distinct signed-in users). */
+  cookies?: string[];
+  /** A fixed number of requests (each cookie once) instead of a duration. */
+  amount?: number;
+  /** Requests per second over all connections (an open-loop load instead of as fast as possible). */
+  overallRate?: number;
+}
+
+/** Runs one autocannon measurement. */
+export async function measure(baseUrl: string, scenario: Scenario, connections: number, durationS: number): Promise<Result> {
+  let i = 0;
+  const requests = scenario.requests.map((r) => ({
+    method: r.method,
+    path: r.path,
+    setupRequest: (req: RawRequest): RawRequest => {
+      const n = i++;
+      const headers: Record<string, string> = { ...(req.headers ?? {}) };
+      if (scenario.cookies) headers.cookie = scenario.cookies[n % scenario.cookies.length]!;
+      if (r.body) headers['content-type'] = 'application/json';
+      return { ...req, headers, ...(r.body ? { body: r.body(n) } : {}) };
+    },
+  }));
+  return autocannon({
+    url: baseUrl,
+    connections,
+    timeout: 30,
+    ...(scenario.amount ? { amount: scenario.amount } : { duration: durationS }),
+    ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
+    requests,
+  });
+}
+
+export function toRow(database: LoadResult['database'], route: string, connections: number, r: Result, bare: number | null): LoadResult {
+  const rps = r.requests.total !== undefined && r.duration > 0 ? r.requests.total / r.duration : r.requests.average;
+  return {
+    database,
+    route,
+    connections,
+    requestsPerSecond: Math.round(rps),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
+    requests: r.requests.total ?? Math.round(r.requests.average * r.duration),
+    non2xx: r.non2xx,
+    errors: r.errors,
+    ratioToBare: bare ? Math.round((rps / bare) * 100) / 100 : null,
+  };
+}
+
+/** A bare node:http server in its own process answering a small JSON body: the ceiling of this machine. */
+export async function startBareServer(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const code = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (c) => reject(new Error(`bare server exited ${c}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}

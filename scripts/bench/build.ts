@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readFile, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { projectRoot } from './server.ts';
+
+const run = promisify(execFile);
+
+export interface BuiltCopy {
+  /** A stand-in project root: its own dist/ with a Vite manifest, the rest linked to the real tree. */
+  root: string;
+  serverEntry: string;
+  clientDir: string;
+}
+
+/**
+ * Builds client (with --manifest) and server into a temporary root, so the bench measures the
+ * current sources without touching the dist/ that browser tests may be using. The compiled
+ * server finds its root by package.json and serves <root>/dist/client.
+ */
+export async function buildCopy(): Promise<BuiltCopy> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'toefl-bench-root-'));
+  await copyFile(path.join(projectRoot, 'package.json'), path.join(root, 'package.json'));
+  for (const linked of ['node_modules', 'content', 'server']) {
+    await symlink(path.join(projectRoot, linked), path.join(root, linked));
+  }
+  await mkdir(path.join(root, 'dist'), { recursive: true });
+  const clientDir = path.join(root, 'dist', 'client');
+  const bin = (name: string) => path.join(projectRoot, 'node_modules', '.bin', name);
+  await run(bin('vite'), ['build', '--manifest', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: projectRoot, maxBuffer: 64 * 1024 * 1024 });
+  await run(
+    bin('tsc'),
+    ['-p', 'tsconfig.server.json', '--outDir', path.join(root, 'dist', 'server'), '--tsBuildInfoFile', path.join(root, 'dist', '.tsbuildinfo')],
+    { cwd: projectRoot, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return { root, clientDir, serverEntry: path.join(root, 'dist', 'server', 'server', 'index.js') };
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface BundleSize {
+  /** Route name (landing, exam, admin). */
+  route: string;
+  /** Source modules whose chunks were followed (besides the entry). */
+  modules: string[];
+  jsKb: number;
+  cssKb: number;
+  files: number;
+  /** False when the route's module is not in the router yet. */
+  found: boolean;
+}
+
+/** Every chunk key reachable from `keys` through static imports (what loads with it). */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const i of manifest[key].imports ?? []) walk(i);
+  };
+  keys.forEach(walk);
+  return seen;
+}
+
+/** The modules a route path loads lazily, read from src/app/router.tsx (`path: 'x'` ... import('...')). */
+export function routeModules(routerSource: string, routePath: string): string[] {
+  // A prefix match, so 'simulasi-toefl' also finds 'simulasi-toefl/:paketId'.
+  const at = routerSource.search(new RegExp(`path:\\s*'${routePath.replace(/[/]/g, '\\/')}[/']`));
+  if (at < 0) return [];
+  const tail = routerSource.slice(at);
+  // Up to the next route object (the next `path:`), every import() belongs to this route.
+  const end = tail.slice(1).search(/path:\s*'/);
+  const block = end < 0 ? tail : tail.slice(0, end + 1);
+  return [...block.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => `src/${m[1]}`);
+}
+
+/**
+ * JS and CSS gzip sizes per route from the Vite manifest: the index.html entry with its static
+ * imports plus the route's lazy chunks with theirs, each file counted once.
+ */
+export async function bundleSizes(clientDir: string): Promise<BundleSize[]> {
+  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const router = await readFile(path.join(projectRoot, 'src', 'app', 'router.tsx'), 'utf8');
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
+  if (!entry) throw new Error('no index.html entry in the Vite manifest');
+  const landingModules = indexRouteModules(router);
+  const routes: { route: string; modules: string[] }[] = [
+    { route: 'landing', modules: landingModules },
+    { route: 'exam', modules: routeModules(router, 'simulasi-toefl') },
+    { route: 'admin', modules: adminLayoutModules(router) },
+  ];
+  const gz = new Map<string, number>();
+  const sizeOf = async (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(await readFile(path.join(clientDir, file))).length);
+    return gz.get(file)!;
+  };
+  const result: BundleSize[] = [];
+  for (const { route, modules } of routes) {
+    const present = modules.filter((m) => manifest[m]);
+    const keys = closure(manifest, [entry, ...present]);
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const k of keys) {
+      js.add(manifest[k]!.file);
+      for (const c of manifest[k]!.css ?? []) css.add(c);
+    }
+    let jsBytes = 0;
+    let cssBytes = 0;
+    for (const f of js) jsBytes += await sizeOf(f);
+    for (const f of css) cssBytes += await sizeOf(f);
+    result.push({
+      route,
+      modules: present,
+      jsKb: Math.round(jsBytes / 102.4) / 10,
+      cssKb: Math.round(cssBytes / 102.4) / 10,
+      files: js.size + css.size,
+      found: present.length > 0,
+    });
+  }
+  return result;
+}
+
+/** The index route (`index: true`) of the participant layout. */
+function indexRouteModules(router: string): string[] {
+  const at = router.search(/index:\s*true,\s*\n\s*lazy/);
+  if (at < 0) return [];
+  const block = router.slice(at, at + router.slice(at).search(/\n\s{6}\},/));
+  return [...block.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => `src/${m[1]}`);
+}
+
+/** The admin frame (AdminLayout), which every admin screen loads. */
+function adminLayoutModules(router: string): string[] {
+  const m = /import\('\.\.\/(features\/admin\/components\/AdminLayout\.tsx)'\)/.exec(router);
+  return m ? [`src/${m[1]}`] : [];
+}

@@ -1,0 +1,132 @@
+import { performance } from 'node:perf_hooks';
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+  ms: number;
+}
+
+/** Called after every request (route label, status, latency) so callers can keep statistics. */
+export type RequestObserver = (label: string, status: number, ms: number) => void;
+
+/**
+ * A participant's HTTP client with its own session cookie, as a browser tab would be.
+ * Network failures come back as status 0 instead of throwing, so load loops count them.
+ */
+export class ApiClient {
+  cookie: string | undefined;
+  constructor(
+    readonly baseUrl: string,
+    private readonly observe?: RequestObserver,
+  ) {}
+
+  async call<T = Record<string, unknown>>(method: string, url: string, body?: unknown, label = `${method} ${url}`): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.cookie = this.cookie;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    let status = 0;
+    let parsed: unknown = null;
+    try {
+      const res = await fetch(`${this.baseUrl}${url}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      status = res.status;
+      for (const c of res.headers.getSetCookie()) {
+        const pair = c.split(';')[0] ?? '';
+        if (pair.startsWith('sid=')) this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) ? undefined : pair;
+      }
+      const text = await res.text();
+      parsed = text ? (JSON.parse(text) as unknown) : null;
+    } catch (err) {
+      parsed = { message: (err as Error).message };
+    }
+    const ms = performance.now() - started;
+    this.observe?.(label, status, ms);
+    return { status, body: parsed as T, ms };
+  }
+
+  get<T = Record<string, unknown>>(url: string, label?: string) {
+    return this.call<T>('GET', url, undefined, label);
+  }
+  put<T = Record<string, unknown>>(url: string, body: unknown, label?: string) {
+    return this.call<T>('PUT', url, body, label);
+  }
+  post<T = Record<string, unknown>>(url: string, body: unknown, label?: string) {
+    return this.call<T>('POST', url, body, label);
+  }
+}
+
+/** A valid Indonesian mobile number, unique per (run, index). */
+export function phoneOf(run: number, index: number): string {
+  return `0812${String(run % 10_000).padStart(4, '0')}${String(index).padStart(5, '0')}`;
+}
+
+export async function signIn(client: ApiClient, nohp: string, password: string): Promise<void> {
+  const res = await client.post('/api/users/login', { nohp, password }, 'POST /api/users/login');
+  if (res.status !== 200) throw new Error(`login ${nohp}: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** Registers and signs in a participant; a number that already exists just signs in. */
+export async function signUpAndIn(client: ApiClient, nohp: string, nama = 'Peserta Beban'): Promise<void> {
+  const password = 'rahasia-beban-1';
+  const reg = await client.post('/api/users/register', { nohp, nama, email: `p${nohp}@example.id`, password }, 'POST /api/users/register');
+  if (reg.status !== 201 && reg.status !== 409) throw new Error(`register ${nohp}: ${reg.status} ${JSON.stringify(reg.body)}`);
+  await signIn(client, nohp, password);
+}
+
+/** The free package a fresh install seeds (harga 0, siap), or the first free one listed. */
+export async function findFreePackage(baseUrl: string): Promise<{ id: number; nama_paket: string }> {
+  const res = await new ApiClient(baseUrl).get<{ data: { id: number; nama_paket: string; harga: number }[] }>('/api/paket-soal');
+  const paket = res.body.data.find((p) => p.harga === 0);
+  if (!paket) throw new Error('no free package is listed at /api/paket-soal');
+  return paket;
+}
+
+/** Runs `task` over `items` with at most `limit` at once. */
+export async function pool<T, R>(items: T[], limit: number, task: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!, i);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+export type Stage = 'listening' | 'reading';
+
+/**
+ * Participants of the free package with a started attempt: in listening (its clock running), or
+ * moved to reading by ending listening and written early (Selesai). Returns their cookies.
+ */
+export async function prepareParticipants(baseUrl: string, options: { run: number; from: number; count: number; stage: Stage; paketId: number; concurrency?: number }): Promise<string[]> {
+  const indexes = Array.from({ length: options.count }, (_, i) => options.from + i);
+  return pool(indexes, options.concurrency ?? 16, async (index) => {
+    const c = new ApiClient(baseUrl);
+    await signUpAndIn(c, phoneOf(options.run, index));
+    const access = await c.get(`/api/users/cek-akses/${options.paketId}`);
+    if (access.status !== 200) throw new Error(`cek-akses: ${access.status} ${JSON.stringify(access.body)}`);
+    const t = await c.put<{ sesi: string }>('/api/soal/timers', { paketId: options.paketId });
+    if (t.status !== 200 || t.body.sesi !== 'listening') throw new Error(`timers: ${t.status} ${JSON.stringify(t.body)}`);
+    if (options.stage === 'reading') {
+      for (let i = 0; i < 2; i++) {
+        await c.put('/api/soal/timers-to-zero', {});
+        const next = await c.put<{ sesi: string }>('/api/soal/timers/next', {});
+        if (next.status !== 200) throw new Error(`timers/next: ${next.status} ${JSON.stringify(next.body)}`);
+      }
+    }
+    return c.cookie!;
+  });
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}

@@ -1,0 +1,320 @@
+/**
+ * `npm run bench`: bundle sizes per route, Lighthouse mobile scores, API throughput and latency
+ * (PGlite and PostgreSQL, each beside a bare node:http server), peak server memory, start times.
+ * Prints one table, writes bench/results/<timestamp>.json and bench/results/latest.json.
+ * Budgets (DESIGN section 8) not met are printed as shortfalls; the exit code stays 0.
+ *
+ * Options: --quick (1 s runs, fewer users: checks the bench itself), --no-lighthouse, --no-postgres.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { measure, startBareServer, toRow, type LoadResult, type Scenario } from './api.ts';
+import { buildCopy, bundleSizes, type BundleSize } from './build.ts';
+import { ApiClient, findFreePackage, phoneOf, prepareParticipants, signUpAndIn } from './client.ts';
+import { lighthouse, type LighthouseScores } from './lighthouse.ts';
+import { projectRoot, startServerProcess, type ServerProcess } from './server.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const DURATION_S = quick ? 1 : 5;
+const CONNECTIONS = [10, 100, 500];
+const SUBMIT_USERS: Record<number, number> = quick ? { 10: 20, 100: 100, 500: 500 } : { 10: 150, 100: 300, 500: 500 };
+const DRAFT_USERS = quick ? 50 : 200;
+/** DESIGN section 8: participants autosave every 10 s and refresh the timer every 30 s. */
+const PARTICIPANTS = { pglite: 3_000, postgres: 10_000 } as const;
+const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const log = (line: string) => console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+interface Budget {
+  name: string;
+  budget: string;
+  measured: string;
+  met: boolean | null;
+}
+
+interface StartTimes {
+  firstStartMs: number;
+  restartMs: number[];
+  restartMedianMs: number;
+  postgresFirstStartMs: number | null;
+}
+
+interface BenchResult {
+  startedAt: string;
+  finishedAt: string;
+  seconds: number;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageAtStart: number[] };
+  settings: { durationS: number; connections: number[]; draftUsers: number; submitUsers: Record<number, number> };
+  bundles: BundleSize[];
+  lighthouse: LighthouseScores[];
+  api: LoadResult[];
+  peakRssMb: { pglite: number | null; postgres: number | null };
+  start: StartTimes;
+  budgets: Budget[];
+}
+
+async function timedStarts(serverEntry: string, dataDir: string): Promise<{ first: number; restarts: number[]; server: ServerProcess }> {
+  const env = { DATA_DIR: dataDir, LOGIN_MAX_PER_IP: '1000000' };
+  let server = await startServerProcess({ entry: serverEntry, env });
+  const first = server.readyMs;
+  const restarts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await server.stop();
+    server = await startServerProcess({ entry: serverEntry, env });
+    restarts.push(server.readyMs);
+  }
+  return { first, restarts, server };
+}
+
+/** A signed-in participant whose active package is the free one (the exam page needs it). */
+async function participantCookie(baseUrl: string, paketId: number, index: number): Promise<string> {
+  const c = new ApiClient(baseUrl);
+  await signUpAndIn(c, phoneOf(9_999, index), 'Peserta Lighthouse');
+  await c.get(`/api/users/cek-akses/${paketId}`);
+  return c.cookie!;
+}
+
+async function apiPhase(database: LoadResult['database'], server: ServerProcess, run: number): Promise<LoadResult[]> {
+  const base = server.baseUrl;
+  const paket = await findFreePackage(base);
+  const prepStart = performance.now();
+  const draftCookies = await prepareParticipants(base, { run, from: 0, count: DRAFT_USERS, stage: 'listening', paketId: paket.id });
+  const submitCookies: Record<number, string[]> = {};
+  let from = DRAFT_USERS;
+  for (const c of CONNECTIONS) {
+    submitCookies[c] = await prepareParticipants(base, { run, from, count: SUBMIT_USERS[c]!, stage: 'reading', paketId: paket.id });
+    from += SUBMIT_USERS[c]!;
+  }
+  log(`${database}: ${from} participants prepared in ${Math.round((performance.now() - prepStart) / 1000)} s`);
+
+  const listeningPage = (i: number) => String((i % 50) + 1);
+  const draftBody = (i: number) => JSON.stringify({ index: (i % 50) + 1, answers: { [listeningPage(i)]: String((i % 4) + 1), [listeningPage(i + 7)]: String(((i + 1) % 4) + 1) } });
+  const answers140 = JSON.stringify({
+    answers: [
+      ...Array.from({ length: 50 }, (_, k) => k + 1),
+      ...Array.from({ length: 15 }, (_, k) => k + 52),
+      ...Array.from({ length: 25 }, (_, k) => k + 68),
+      ...Array.from({ length: 50 }, (_, k) => k + 94),
+    ].map((id) => ({ id, answer: String((id % 4) + 1) })),
+  });
+
+  const bare = await startBareServer();
+  const rows: LoadResult[] = [];
+  try {
+    for (const connections of CONNECTIONS) {
+      const bareResult = await measure(bare.url, { route: 'bare node:http', requests: [{ method: 'GET', path: '/' }] }, connections, DURATION_S);
+      const bareRps = (bareResult.requests.total ?? 0) / bareResult.duration;
+      rows.push(toRow(database, 'bare node:http GET /', connections, bareResult, bareRps));
+      const scenarios: Scenario[] = [
+        { route: 'GET /api/site (no database)', requests: [{ method: 'GET', path: '/api/site' }] },
+        { route: 'GET /api/paket-soal', requests: [{ method: 'GET', path: '/api/paket-soal' }] },
+        { route: 'PUT /api/soal/timers', requests: [{ method: 'PUT', path: '/api/soal/timers', body: () => '{}' }], cookies: draftCookies },
+        { route: 'PUT /api/soal/jawaban/draft', requests: [{ method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody }], cookies: draftCookies },
+        {
+          route: 'POST /api/soal/jawaban (140 answers)',
+          requests: [{ method: 'POST', path: '/api/soal/jawaban', body: () => answers140 }],
+          cookies: submitCookies[connections]!,
+          amount: submitCookies[connections]!.length,
+        },
+      ];
+      for (const s of scenarios) {
+        const r = await measure(base, s, connections, DURATION_S);
+        const row = toRow(database, s.route, connections, r, bareRps);
+        rows.push(row);
+        log(`${database} ${s.route} @${connections}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+      }
+    }
+    // The design's load: every participant autosaves each 10 s and refreshes the timer each 30 s.
+    const participants = PARTICIPANTS[database];
+    const rate = Math.round(participants / 10 + participants / 30);
+    const mix: Scenario = {
+      route: `exam mix at ${participants} participants (${rate} req/s: 3 drafts : 1 timer)`,
+      requests: [
+        { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+        { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+        { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+        { method: 'PUT', path: '/api/soal/timers', body: () => '{}' },
+      ],
+      cookies: draftCookies,
+      overallRate: rate,
+    };
+    const r = await measure(base, mix, 100, DURATION_S * 2);
+    const row = toRow(database, mix.route, 100, r, null);
+    rows.push(row);
+    log(`${database} ${mix.route}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}`);
+  } finally {
+    bare.stop();
+  }
+  return rows;
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function budgets(r: Omit<BenchResult, 'budgets' | 'finishedAt' | 'seconds'>): Budget[] {
+  const out: Budget[] = [];
+  const add = (name: string, budget: string, measured: string, met: boolean | null) => out.push({ name, budget, measured, met });
+  const bundle = (route: string) => r.bundles.find((b) => b.route === route);
+  const landing = bundle('landing');
+  const exam = bundle('exam');
+  if (landing) {
+    add('landing JS gzip', '<= 150 KB', `${landing.jsKb} KB`, landing.jsKb <= 150);
+    add('landing CSS gzip', '<= 30 KB', `${landing.cssKb} KB`, landing.cssKb <= 30);
+  }
+  if (exam) add('exam route total gzip', '<= 230 KB', exam.found ? `${Math.round((exam.jsKb + exam.cssKb) * 10) / 10} KB` : 'route not built yet', exam.found ? exam.jsKb + exam.cssKb <= 230 : null);
+  for (const lh of r.lighthouse) {
+    if (lh.page === 'landing') add('Lighthouse performance, landing', '>= 95', String(lh.performance), lh.performance === null ? null : lh.performance >= 95);
+    if (lh.page === 'exam') add('Lighthouse performance, exam', '>= 90', String(lh.performance), lh.performance === null ? null : lh.performance >= 90);
+    add(`Lighthouse accessibility, ${lh.page}`, '100', String(lh.accessibility), lh.accessibility === null ? null : lh.accessibility === 100);
+  }
+  for (const db of ['pglite', 'postgres'] as const) {
+    const rows = r.api.filter((a) => a.database === db);
+    if (rows.length === 0) continue;
+    const mix = rows.find((a) => a.route.startsWith('exam mix'));
+    if (mix) add(`exam calls p99 at ${PARTICIPANTS[db]} participants (${db})`, '< 50 ms, all 2xx', `${mix.p99Ms} ms at ${mix.requestsPerSecond} req/s, non-2xx ${mix.non2xx}`, mix.p99Ms < 50 && mix.non2xx === 0 && mix.errors === 0);
+    const submit = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 10);
+    if (submit) add(`140-answer submission p99 at 10 connections (${db})`, '< 100 ms', `${submit.p99Ms} ms`, submit.p99Ms < 100);
+    const site = rows.filter((a) => a.route.startsWith('GET /api/site'));
+    const best = site.reduce<LoadResult | undefined>((m, a) => (!m || (a.ratioToBare ?? 0) > (m.ratioToBare ?? 0) ? a : m), undefined);
+    if (best) add(`DB-free route vs bare node:http (${db})`, '>= 0.5', `${best.ratioToBare} at ${best.connections} connections`, (best.ratioToBare ?? 0) >= 0.5);
+    const failed = rows.filter((a) => a.non2xx > 0 || a.errors > 0);
+    add(`load runs without failed requests (${db})`, '0 non-2xx', failed.length === 0 ? '0' : failed.map((f) => `${f.route} @${f.connections}: ${f.non2xx} non-2xx, ${f.errors} errors`).join('; '), failed.length === 0);
+  }
+  add('restart to healthy (PGlite, existing data)', '<= 1500 ms', `${r.start.restartMedianMs} ms (median of 3)`, r.start.restartMedianMs <= 1500);
+  add('first start with demo seeding (PGlite)', '<= 10000 ms', `${r.start.firstStartMs} ms`, r.start.firstStartMs <= 10_000);
+  return out;
+}
+
+function table(r: BenchResult): string {
+  const rows: [string, string, string, string][] = [];
+  for (const b of r.bundles) {
+    rows.push(['bundle', `${b.route} JS / CSS gzip`, b.found ? `${b.jsKb} KB / ${b.cssKb} KB (${b.files} files)` : `entry only ${b.jsKb} KB / ${b.cssKb} KB: route not built yet`, '']);
+  }
+  for (const l of r.lighthouse) {
+    const moved = l.finalUrl !== l.url ? ` (ended at ${new URL(l.finalUrl).pathname})` : '';
+    rows.push(['lighthouse', `${l.page} perf / a11y / best practices`, l.error ? `failed: ${l.error}` : `${l.performance} / ${l.accessibility} / ${l.bestPractices}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms${moved}`, '']);
+  }
+  for (const a of r.api) {
+    rows.push([
+      `api ${a.database}`,
+      `${a.route} @${a.connections}`,
+      `${a.requestsPerSecond} req/s, p50 ${a.p50Ms} ms, p99 ${a.p99Ms} ms${a.ratioToBare !== null && !a.route.startsWith('bare') ? `, ${a.ratioToBare}x bare` : ''}${a.non2xx || a.errors ? `, non-2xx ${a.non2xx}, errors ${a.errors}` : ''}`,
+      '',
+    ]);
+  }
+  rows.push(['memory', 'peak server RSS (VmHWM)', `PGlite ${r.peakRssMb.pglite} MB, PostgreSQL ${r.peakRssMb.postgres ?? '-'} MB`, '']);
+  rows.push(['start', 'first start (fresh PGlite + demo seeding)', `${r.start.firstStartMs} ms`, '']);
+  rows.push(['start', 'restart to healthy (PGlite)', `${r.start.restartMs.join(', ')} ms`, '']);
+  if (r.start.postgresFirstStartMs !== null) rows.push(['start', 'first start (fresh PostgreSQL + demo seeding)', `${r.start.postgresFirstStartMs} ms`, '']);
+  for (const b of r.budgets) rows.push(['budget', b.name, `${b.measured} (budget ${b.budget})`, b.met === null ? 'n/a' : b.met ? 'met' : 'SHORTFALL']);
+  const w = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => `${row[0].padEnd(w[0]!)}  ${row[1].padEnd(w[1]!)}  ${row[2].padEnd(w[2]!)}  ${row[3]}`.trimEnd()).join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const t0 = performance.now();
+  const run = Math.floor(Math.random() * 9_000);
+  log('building client (with manifest) and server into a temporary root');
+  const built = await buildCopy();
+  const cleanups: (() => Promise<void>)[] = [() => rm(built.root, { recursive: true, force: true })];
+  try {
+    const bundles = await bundleSizes(built.clientDir);
+    for (const b of bundles) log(`${b.route}: JS ${b.jsKb} KB, CSS ${b.cssKb} KB gzip`);
+
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toefl-bench-data-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    log('first start and restarts (PGlite)');
+    const starts = await timedStarts(built.serverEntry, dataDir);
+    let server = starts.server;
+    cleanups.push(() => server.stop());
+    log(`first start ${Math.round(starts.first)} ms, restarts ${starts.restarts.map(Math.round).join(', ')} ms`);
+
+    const lh: LighthouseScores[] = [];
+    if (!args.includes('--no-lighthouse')) {
+      const paket = await findFreePackage(server.baseUrl);
+      const cookie = await participantCookie(server.baseUrl, paket.id, run);
+      for (const [page, url, withCookie] of [
+        ['landing', '/', false],
+        ['paketsoal', '/paketsoal', true],
+        ['exam', `/simulasi-toefl/${paket.id}`, true],
+      ] as const) {
+        log(`lighthouse ${page}`);
+        lh.push(await lighthouse(page, `${server.baseUrl}${url}`, withCookie ? cookie : undefined));
+      }
+    }
+
+    const api: LoadResult[] = [];
+    api.push(...(await apiPhase('pglite', server, run)));
+    const peakPglite = await server.peakRssMb();
+    await server.stop();
+
+    let peakPostgres: number | null = null;
+    let pgFirst: number | null = null;
+    if (!args.includes('--no-postgres')) {
+      const db = await createPgDatabase();
+      cleanups.push(db.drop);
+      const pgDir = await mkdtemp(path.join(os.tmpdir(), 'toefl-bench-pgdata-'));
+      cleanups.push(() => rm(pgDir, { recursive: true, force: true }));
+      server = await startServerProcess({ entry: built.serverEntry, env: { DATA_DIR: pgDir, DATABASE_URL: db.url, LOGIN_MAX_PER_IP: '1000000' } });
+      pgFirst = Math.round(server.readyMs);
+      api.push(...(await apiPhase('postgres', server, run)));
+      peakPostgres = await server.peakRssMb();
+      await server.stop();
+    }
+
+    const partial = {
+      startedAt: started.toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+      settings: { durationS: DURATION_S, connections: CONNECTIONS, draftUsers: DRAFT_USERS, submitUsers: SUBMIT_USERS },
+      bundles,
+      lighthouse: lh,
+      api,
+      peakRssMb: { pglite: peakPglite, postgres: peakPostgres },
+      start: {
+        firstStartMs: Math.round(starts.first),
+        restartMs: starts.restarts.map(Math.round),
+        restartMedianMs: Math.round([...starts.restarts].sort((a, b) => a - b)[1]!),
+        postgresFirstStartMs: pgFirst,
+      },
+    };
+    const result: BenchResult = { ...partial, finishedAt: new Date().toISOString(), seconds: Math.round((performance.now() - t0) / 1000), budgets: budgets(partial) };
+    console.info(`\n${table(result)}\n`);
+    const shortfalls = result.budgets.filter((b) => b.met === false);
+    if (shortfalls.length > 0) console.info(`Shortfalls (${shortfalls.length}):\n${shortfalls.map((s) => `  - ${s.name}: ${s.measured}, budget ${s.budget}`).join('\n')}`);
+    const dir = path.join(projectRoot, 'bench', 'results');
+    await mkdir(dir, { recursive: true });
+    const stamp = started.toISOString().replace(/[:.]/g, '-');
+    const json = `${JSON.stringify(result, null, 2)}\n`;
+    await writeFile(path.join(dir, `${stamp}.json`), json);
+    await writeFile(path.join(dir, 'latest.json'), json);
+    log(`written bench/results/${stamp}.json and latest.json (${result.seconds} s)`);
+  } finally {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { projectRoot } from './server.ts';
+
+const run = promisify(execFile);
+
+export interface LighthouseScores {
+  page: string;
+  url: string;
+  /** Where the page ended up (a page not built yet redirects to /). */
+  finalUrl: string;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  /** Largest contentful paint and total blocking time in ms (simulated mobile). */
+  lcpMs: number | null;
+  tbtMs: number | null;
+  error?: string;
+}
+
+interface Lhr {
+  finalDisplayedUrl?: string;
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number } | undefined>;
+}
+
+const score = (lhr: Lhr, id: string) => {
+  const s = lhr.categories[id]?.score;
+  return s === null || s === undefined ? null : Math.round(s * 100);
+};
+
+/**
+ * Lighthouse (mobile preset, simulated throttling) through its CLI on Debian's Chromium; a
+ * signed-in page gets its session cookie through --extra-headers.
+ */
+export async function lighthouse(page: string, url: string, cookie?: string): Promise<LighthouseScores> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'toefl-lh-'));
+  const out = path.join(dir, 'report.json');
+  const args = [
+    path.join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility,best-practices',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  try {
+    await run(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      timeout: 180_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const lhr = JSON.parse(await readFile(out, 'utf8')) as Lhr;
+    const numeric = (id: string) => {
+      const v = lhr.audits[id]?.numericValue;
+      return v === undefined ? null : Math.round(v);
+    };
+    return {
+      page,
+      url,
+      finalUrl: lhr.finalDisplayedUrl ?? url,
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      bestPractices: score(lhr, 'best-practices'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+    };
+  } catch (err) {
+    return { page, url, finalUrl: url, performance: null, accessibility: null, bestPractices: null, lcpMs: null, tbtMs: null, error: (err as Error).message.slice(0, 300) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,393 @@
+/**
+ * Exam-day simulation: N participants register, sign in, start the free package, autosave drafts
+ * with changing answers every few seconds, move through the three sections (some press Selesai,
+ * some let the clock run out) and submit. Every acknowledged draft answer must reach the score:
+ * the expected correct counts are computed from the acknowledged answers and the keys (read
+ * through the admin API) and compared with the returned listeningCorrect/writtenCorrect/readingCorrect.
+ *
+ *   npm run simulate -- --users 300 [--url http://host:port] [--section-seconds 20] [--ramp-seconds 10] [--pg]
+ *
+ * Without --url it starts the built server (dist/, run `npm run build` first) on a temporary
+ * DATA_DIR, on PGlite or (with --pg) on a fresh PostgreSQL database it creates and drops.
+ * Exit code 1 when any request failed or any answer was lost.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { ApiClient, percentile, phoneOf, signIn, signUpAndIn, type ApiAnswer } from './bench/client.ts';
+import { BENCH_ADMIN, startServerProcess, type ServerProcess } from './bench/server.ts';
+
+type Sesi = 'listening' | 'written' | 'reading';
+type Answer = '1' | '2' | '3' | '4' | '-1';
+interface Timer {
+  sesi: Sesi | 'finished';
+  secondsRemaining: number;
+  endsAt: string | null;
+  serverNow: string;
+}
+interface Score {
+  listeningCorrect: number;
+  writtenCorrect: number;
+  readingCorrect: number;
+  toeflScore: number;
+}
+
+export interface SimulationOptions {
+  users: number;
+  /** Base URL of a running server; its admin credentials must be given. */
+  url: string;
+  admin: { nohp: string; password: string };
+  sectionSeconds?: number;
+  /** Participants arrive spread over this many seconds. */
+  rampSeconds?: number;
+  /** Autosave interval range in seconds. */
+  autosaveSeconds?: [number, number];
+  /** Distinguishes phone numbers between runs against one server. */
+  run?: number;
+  log?: (line: string) => void;
+}
+
+export interface LatencyRow {
+  label: string;
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export interface SimulationReport {
+  users: number;
+  finished: number;
+  errors: number;
+  errorSamples: string[];
+  lostAnswers: number;
+  lostSamples: string[];
+  acknowledgedDrafts: number;
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  latency: LatencyRow[];
+  all: Omit<LatencyRow, 'label'>;
+}
+
+const SECTION_PAGES: Record<Sesi, number[]> = {
+  listening: range(1, 50),
+  written: [...range(52, 66), ...range(68, 92)],
+  reading: range(94, 143),
+};
+const NEXT: Record<Sesi, Sesi | 'finished'> = { listening: 'written', written: 'reading', reading: 'finished' };
+
+function range(a: number, b: number): number[] {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const ANSWERS: Answer[] = ['1', '2', '3', '4', '1', '2', '3', '4', '-1'];
+
+/** Latencies per route label (path ids collapsed) and failures, shared by every participant. */
+class Recorder {
+  readonly latencies = new Map<string, number[]>();
+  readonly errorSamples: string[] = [];
+  errors = 0;
+  lost = 0;
+  readonly lostSamples: string[] = [];
+  acknowledged = 0;
+  observe = (label: string, _status: number, ms: number) => {
+    let list = this.latencies.get(label);
+    if (!list) this.latencies.set(label, (list = []));
+    list.push(ms);
+  };
+  fail(who: string, what: string, res?: ApiAnswer<unknown>) {
+    this.errors += 1;
+    if (this.errorSamples.length < 20) this.errorSamples.push(`${who}: ${what}${res ? ` -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}` : ''}`);
+  }
+  loseAnswers(who: string, count: number, detail: string) {
+    this.lost += count;
+    if (this.lostSamples.length < 20) this.lostSamples.push(`${who}: ${detail}`);
+  }
+}
+
+async function adminSetup(options: SimulationOptions, sectionSeconds: number) {
+  const admin = new ApiClient(options.url);
+  await signIn(admin, options.admin.nohp, options.admin.password);
+  const list = await admin.get<{ data: { id: number; nama_paket: string; harga: number; status: string; level: string; durasi_listening: number; durasi_written: number; durasi_reading: number }[] }>('/api/admin/paket-soal');
+  const paket = list.body.data.find((p) => p.harga === 0 && p.status === 'siap');
+  if (!paket) throw new Error('no free, complete (siap) package: seed the demo content or create one');
+  const original = { durasi_listening: paket.durasi_listening, durasi_written: paket.durasi_written, durasi_reading: paket.durasi_reading };
+  const setDurations = async (d: typeof original) => {
+    const res = await admin.put(`/api/admin/paket-soal/${paket.id}`, { nama_paket: paket.nama_paket, status: paket.status, level: paket.level, harga: paket.harga, ...d });
+    if (res.status !== 200) throw new Error(`setting durations: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await setDurations({ durasi_listening: sectionSeconds, durasi_written: sectionSeconds, durasi_reading: sectionSeconds });
+  const keys = new Map<number, string>();
+  for (const section of ['listening', 'structure', 'written', 'reading']) {
+    const res = await admin.get<{ data: { page: number; jawaban: string }[] }>(`/api/admin/paket-soal/${paket.id}/soal-${section}`);
+    for (const q of res.body.data) keys.set(q.page, q.jawaban);
+  }
+  if (keys.size !== 140) throw new Error(`the package has ${keys.size} questions, expected 140`);
+  return { paketId: paket.id, keys, restore: () => setDurations(original) };
+}
+
+/** One participant from registration to the score. */
+async function participant(index: number, ctx: { options: SimulationOptions; paketId: number; keys: Map<number, string>; rec: Recorder; run: number }) {
+  const { rec, options } = ctx;
+  const who = `peserta ${index}`;
+  const c = new ApiClient(options.url, rec.observe);
+  const [minSave, maxSave] = options.autosaveSeconds ?? [2, 4];
+  try {
+    await signUpAndIn(c, phoneOf(ctx.run, index), `Peserta Simulasi ${index}`);
+  } catch (err) {
+    rec.fail(who, (err as Error).message);
+    return false;
+  }
+  const ok = <T>(res: ApiAnswer<T>, what: string) => {
+    if (res.status >= 200 && res.status < 300) return true;
+    rec.fail(who, what, res);
+    return false;
+  };
+  if (!ok(await c.get('/api/paket-soal', 'GET /api/paket-soal'), 'paket list')) return false;
+  if (!ok(await c.get(`/api/users/cek-akses/${ctx.paketId}`, 'GET /api/users/cek-akses/:id'), 'access')) return false;
+  if (!ok(await c.get('/api/soal', 'GET /api/soal'), 'questions')) return false;
+
+  let timer = await c.put<Timer>('/api/soal/timers', { paketId: ctx.paketId }, 'PUT /api/soal/timers');
+  if (!ok(timer, 'start')) return false;
+  // Server time = local time + offset (the SPA does the same with serverNow).
+  let offset = Date.parse(timer.body.serverNow) - Date.now();
+  const serverNow = () => Date.now() + offset;
+
+  const acked = new Map<number, Answer>();
+  const current = new Map<number, Answer>();
+  let position = 1;
+
+  const save = async (sesi: Sesi): Promise<boolean> => {
+    const answers: Record<string, Answer> = {};
+    for (const p of SECTION_PAGES[sesi]) {
+      const v = current.get(p);
+      if (v) answers[String(p)] = v;
+    }
+    const res = await c.put<{ answers: Record<string, Answer>; ignored?: number[] }>('/api/soal/jawaban/draft', { index: position, answers }, 'PUT /api/soal/jawaban/draft');
+    if (!ok(res, `draft in ${sesi}`)) return false;
+    const ignored = new Set(res.body.ignored ?? []);
+    for (const [page, value] of Object.entries(answers)) {
+      if (!ignored.has(Number(page))) acked.set(Number(page), value);
+    }
+    rec.acknowledged += 1;
+    // What the server says it holds must contain every answer it acknowledged before.
+    const missing = [...acked].filter(([p, v]) => res.body.answers[String(p)] !== v);
+    if (missing.length > 0) rec.loseAnswers(who, missing.length, `draft answer lost after save in ${sesi}: pages ${missing.map(([p]) => p).join(',')}`);
+    return true;
+  };
+
+  for (let sesi: Sesi | 'finished' = 'listening'; sesi !== 'finished'; ) {
+    if (timer.body.sesi !== sesi || !timer.body.endsAt) {
+      rec.fail(who, `expected ${sesi}, server says ${JSON.stringify(timer.body)}`);
+      return false;
+    }
+    const endsAt = Date.parse(timer.body.endsAt);
+    const finishEarly = Math.random() < 0.3;
+    const plannedEnd = finishEarly ? endsAt - (2_000 + Math.random() * 4_000) : endsAt - 300;
+    let refreshed = false;
+    for (;;) {
+      const wait = (minSave + Math.random() * (maxSave - minSave)) * 1000;
+      if (serverNow() + wait >= plannedEnd) break;
+      await sleep(wait);
+      for (let k = 1 + Math.floor(Math.random() * 4); k > 0; k--) {
+        const page = pick(SECTION_PAGES[sesi]);
+        current.set(page, pick(ANSWERS));
+        position = page;
+      }
+      if (!(await save(sesi))) return false;
+      if (!refreshed && serverNow() > endsAt - (endsAt - Date.parse(timer.body.serverNow)) / 2) {
+        // A timer refresh mid-section, as the SPA does periodically and when the tab is shown again.
+        refreshed = true;
+        const r = await c.put<Timer>('/api/soal/timers', {}, 'PUT /api/soal/timers');
+        if (!ok(r, 'timer refresh')) return false;
+        if (r.body.endsAt !== timer.body.endsAt) rec.fail(who, `timer moved: ${timer.body.endsAt} -> ${r.body.endsAt}`);
+        offset = Date.parse(r.body.serverNow) - Date.now();
+      }
+    }
+    await sleep(plannedEnd - serverNow());
+    // The last changes of the section, saved as its time ends.
+    current.set(pick(SECTION_PAGES[sesi]), pick(ANSWERS));
+    if (!(await save(sesi))) return false;
+
+    const draft = await c.get<{ answers: Record<string, Answer> }>('/api/soal/jawaban/draft', 'GET /api/soal/jawaban/draft');
+    if (!ok(draft, 'read draft')) return false;
+    const missing = [...acked].filter(([p, v]) => draft.body.answers[String(p)] !== v);
+    if (missing.length > 0) rec.loseAnswers(who, missing.length, `saved draft lacks pages ${missing.map(([p]) => p).join(',')}`);
+
+    if (finishEarly) {
+      if (!ok(await c.put('/api/soal/timers-to-zero', {}, 'PUT /api/soal/timers-to-zero'), 'Selesai')) return false;
+    } else {
+      await sleep(endsAt + 250 - serverNow());
+    }
+    if (sesi === 'reading') break;
+    timer = await c.put<Timer>('/api/soal/timers/next', {}, 'PUT /api/soal/timers/next');
+    if (!ok(timer, `next after ${sesi}`)) return false;
+    offset = Date.parse(timer.body.serverNow) - Date.now();
+    sesi = NEXT[sesi];
+  }
+
+  // The final submission carries the acknowledged state of every page (unanswered = -1).
+  const answers = [...ctx.keys.keys()].sort((a, b) => a - b).map((page) => ({ id: page, answer: acked.get(page) ?? '-1' }));
+  const submit = await c.post<Score>('/api/soal/jawaban', { answers }, 'POST /api/soal/jawaban');
+  if (!ok(submit, 'submit')) return false;
+  const expected = { listening: 0, written: 0, reading: 0 };
+  for (const sesi of ['listening', 'written', 'reading'] as const) {
+    for (const p of SECTION_PAGES[sesi]) if (acked.get(p) === ctx.keys.get(p)) expected[sesi] += 1;
+  }
+  const got = { listening: submit.body.listeningCorrect, written: submit.body.writtenCorrect, reading: submit.body.readingCorrect };
+  const diff = Math.abs(got.listening - expected.listening) + Math.abs(got.written - expected.written) + Math.abs(got.reading - expected.reading);
+  if (diff > 0) rec.loseAnswers(who, diff, `score ${JSON.stringify(got)} but acknowledged answers give ${JSON.stringify(expected)}`);
+  // A repeated submission returns the same score (idempotent).
+  const again = await c.post<Score>('/api/soal/jawaban', { answers }, 'POST /api/soal/jawaban');
+  if (ok(again, 'repeat submit') && again.body.toeflScore !== submit.body.toeflScore) rec.fail(who, 'a repeated submission changed the score');
+  return true;
+}
+
+function stats(values: number[]): Omit<LatencyRow, 'label'> {
+  const sorted = [...values].sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return { count: sorted.length, p50: r(percentile(sorted, 50)), p90: r(percentile(sorted, 90)), p99: r(percentile(sorted, 99)), max: r(sorted.at(-1) ?? 0) };
+}
+
+export async function runSimulation(options: SimulationOptions): Promise<SimulationReport> {
+  const log = options.log ?? (() => undefined);
+  const sectionSeconds = options.sectionSeconds ?? 20;
+  const rampSeconds = options.rampSeconds ?? Math.min(30, Math.max(5, options.users / 50));
+  const run = options.run ?? Math.floor(Math.random() * 10_000);
+  const setup = await adminSetup(options, sectionSeconds);
+  const rec = new Recorder();
+  log(`paket ${setup.paketId}: ${options.users} peserta, ${sectionSeconds} s per sesi, datang dalam ${rampSeconds} s`);
+  const started = performance.now();
+  let finished = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: options.users }, async (_, i) => {
+        await sleep((i / options.users) * rampSeconds * 1000);
+        if (await participant(i, { options, paketId: setup.paketId, keys: setup.keys, rec, run })) finished += 1;
+      }),
+    );
+  } finally {
+    await setup.restore();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const all = [...rec.latencies.values()].flat();
+  return {
+    users: options.users,
+    finished,
+    errors: rec.errors,
+    errorSamples: rec.errorSamples,
+    lostAnswers: rec.lost,
+    lostSamples: rec.lostSamples,
+    acknowledgedDrafts: rec.acknowledged,
+    requests: all.length,
+    seconds: Math.round(seconds * 10) / 10,
+    requestsPerSecond: Math.round(all.length / seconds),
+    latency: [...rec.latencies].map(([label, v]) => ({ label, ...stats(v) })).sort((a, b) => a.label.localeCompare(b.label)),
+    all: stats(all),
+  };
+}
+
+export function formatReport(r: SimulationReport): string {
+  const lines = [
+    `peserta ${r.users}, selesai ${r.finished}, galat ${r.errors}, jawaban hilang ${r.lostAnswers}, draft diakui ${r.acknowledgedDrafts}`,
+    `${r.requests} permintaan dalam ${r.seconds} s = ${r.requestsPerSecond} per detik; semua: p50 ${r.all.p50} ms, p90 ${r.all.p90} ms, p99 ${r.all.p99} ms, maks ${r.all.max} ms`,
+    '',
+    `${'route'.padEnd(36)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p90 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+    ...r.latency.map((l) => `${l.label.padEnd(36)} ${String(l.count).padStart(7)} ${String(l.p50).padStart(8)} ${String(l.p90).padStart(8)} ${String(l.p99).padStart(8)} ${String(l.max).padStart(8)}`),
+  ];
+  for (const e of r.errorSamples) lines.push(`galat: ${e}`);
+  for (const e of r.lostSamples) lines.push(`hilang: ${e}`);
+  return lines.join('\n');
+}
+
+/** A fresh PostgreSQL database (name, url, drop) on the local server. */
+export async function freshPostgresDatabase(adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
+  const name = `sim_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: adminUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+function argOf(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const users = Number(argOf(args, 'users') ?? 100);
+  const sectionSeconds = Number(argOf(args, 'section-seconds') ?? 20);
+  const rampArg = argOf(args, 'ramp-seconds');
+  let url = argOf(args, 'url');
+  let server: ServerProcess | undefined;
+  let cleanup = async () => {};
+  const admin = {
+    nohp: process.env.ADMIN_NOHP ?? BENCH_ADMIN.nohp,
+    password: process.env.ADMIN_PASSWORD ?? BENCH_ADMIN.password,
+  };
+  if (!url) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toefl-sim-'));
+    const env: Record<string, string> = { DATA_DIR: dataDir, LOGIN_MAX_PER_IP: '1000000', ADMIN_NOHP: admin.nohp, ADMIN_PASSWORD: admin.password };
+    let drop = async () => {};
+    if (args.includes('--pg')) {
+      const db = await freshPostgresDatabase();
+      env.DATABASE_URL = db.url;
+      drop = db.drop;
+    }
+    server = await startServerProcess({ env });
+    url = server.baseUrl;
+    console.info(`server ${url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) sehat dalam ${Math.round(server.readyMs)} ms`);
+    cleanup = async () => {
+      const peak = await server!.peakRssMb();
+      console.info(`puncak RSS server: ${peak} MB`);
+      await server!.stop();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  try {
+    const report = await runSimulation({
+      users,
+      url,
+      admin,
+      sectionSeconds,
+      ...(rampArg ? { rampSeconds: Number(rampArg) } : {}),
+      log: (l) => console.info(l),
+    });
+    console.info(formatReport(report));
+    if (args.includes('--json')) console.info(JSON.stringify(report));
+    return report.errors === 0 && report.lostAnswers === 0 && report.finished === users ? 0 : 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
