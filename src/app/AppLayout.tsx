@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
+import { AppHeader } from '../components/AppHeader.tsx';
+import { useAuthBootstrap } from '../features/auth/hooks/useAuthBootstrap.ts';
+import { useSignOut } from '../features/auth/hooks/useSignOut.ts';
+import { t } from '../i18n/id.ts';
+
+/** What a route may declare in its `handle`: links it adds to the header (the landing page's anchors). */
+export interface RouteHandle {
+  headerNav?: ReactNode;
+}
+
+/** The page frame: skip link, navigation header bound to the auth state, and the route's page. */
+export function AppLayout() {
+  const { status, user } = useAuthBootstrap();
+  const signOut = useSignOut();
+  const headerNav = useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.headerNav)
+    .findLast((c) => c !== undefined);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t.app.skipToContent}
+      </a>
+      <AppHeader
+        user={status === 'authenticated' ? user : null}
+        onSignOut={() => void signOut()}
+        nav={headerNav}
+      />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

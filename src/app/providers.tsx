@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import type { AppStore } from './store.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+import './styles.ts';
+
+/*
+ * The toast container (portal, transitions) is fetched after first paint: it shows nothing until
+ * a toast is raised, and toasts raised earlier wait in @mantine/notifications' store meanwhile.
+ */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+export interface AppProvidersProps {
+  store: AppStore;
+  children: ReactNode;
+  /** 'test' turns off Mantine transitions and portals (jsdom component tests). */
+  env?: 'default' | 'test';
+}
+
+/** The one provider stack, shared by the app, Storybook and component tests. */
+export function AppProviders({ store, children, env = 'default' }: AppProvidersProps) {
+  return (
+    <Provider store={store}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+        <ModalsProvider>
+          <Suspense fallback={null}>
+            <Notifications position="top-center" />
+          </Suspense>
+          {children}
+        </ModalsProvider>
+      </MantineProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,164 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
+import { RequireRole } from '../features/auth/components/RequireRole.tsx';
+import { t } from '../i18n/id.ts';
+import { AppLayout, type RouteHandle } from './AppLayout.tsx';
+import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+
+function RouteLoading() {
+  return <FullScreenLoader message={t.app.loading} />;
+}
+
+/** An admin child route whose screen module loads on first visit. */
+const lazyScreen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: await load() }),
+});
+
+const questionForms = () => import('../features/admin/components/QuestionFormScreen.tsx');
+const soalLists = () => import('../features/admin/components/SoalListScreen.tsx');
+
+/** Admin screens (spec section 2, route table), under /admin. */
+const adminScreens: RouteObject[] = [
+  lazyScreen('payments', async () => (await import('../features/admin-payments/components/AdminPaymentsScreen.tsx')).AdminPaymentsScreen),
+  lazyScreen('settings', async () => (await import('../features/admin-payments/components/AdminSettingsScreen.tsx')).AdminSettingsScreen),
+  lazyScreen('riwayat-ujian', async () => (await import('../features/admin-history/components/AdminHistoryScreen.tsx')).AdminHistoryScreen),
+  lazyScreen('soal-simulasi', async () => (await import('../features/admin/components/PaketListScreen.tsx')).PaketListScreen),
+  lazyScreen('soal-simulasi/add', async () => (await import('../features/admin/components/PaketFormScreen.tsx')).PaketAddScreen),
+  lazyScreen('soal-simulasi/edit/:id', async () => (await import('../features/admin/components/PaketFormScreen.tsx')).PaketEditScreen),
+  lazyScreen('soal-simulasi/add-soal/:paketId', async () => (await import('../features/admin/components/SectionChooserScreen.tsx')).SectionChooserScreen),
+  lazyScreen('soal-simulasi/soal-listening/:paketId', async () => (await soalLists()).ListeningListScreen),
+  lazyScreen('soal-simulasi/soal-structure/:paketId', async () => (await soalLists()).StructureListScreen),
+  lazyScreen('soal-simulasi/soal-written/:paketId', async () => (await soalLists()).WrittenListScreen),
+  lazyScreen('soal-simulasi/soal-reading/:paketId', async () => (await soalLists()).ReadingListScreen),
+  lazyScreen('soal-simulasi/add-soal-listening/:paketId', async () => (await questionForms()).AddListeningScreen),
+  lazyScreen('soal-simulasi/add-soal-structure/:paketId', async () => (await questionForms()).AddStructureScreen),
+  lazyScreen('soal-simulasi/add-soal-written/:paketId', async () => (await import('../features/admin/components/WrittenFormScreen.tsx')).AddWrittenScreen),
+  lazyScreen('soal-simulasi/add-soal-reading/:paketId', async () => (await questionForms()).AddReadingScreen),
+  lazyScreen('soal-simulasi/edit-soal-listening/:soalId', async () => (await questionForms()).EditListeningScreen),
+  lazyScreen('soal-simulasi/edit-soal-structure/:soalId', async () => (await questionForms()).EditStructureScreen),
+  lazyScreen('soal-simulasi/edit-soal-reading/:soalId', async () => (await questionForms()).EditReadingScreen),
+  lazyScreen('data-user', async () => (await import('../features/admin/components/DataUserScreen.tsx')).DataUserScreen),
+];
+
+/*
+ * Every page is a lazy route so the landing page downloads neither the forms nor the admin area
+ * nor (later) the exam (DESIGN section 6).
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteErrorScreen />,
+    HydrateFallback: RouteLoading,
+    children: [
+      {
+        index: true,
+        lazy: async () => {
+          const [screen, nav] = await Promise.all([
+            import('../features/landing/components/LandingScreen.tsx'),
+            import('../features/landing/components/LandingNav.tsx'),
+          ]);
+          const handle: RouteHandle = { headerNav: <nav.LandingNav /> };
+          return { Component: screen.LandingScreen, handle };
+        },
+      },
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('../features/auth/components/LoginScreen.tsx')).LoginScreen }),
+      },
+      {
+        path: 'register',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/RegisterScreen.tsx')).RegisterScreen,
+        }),
+      },
+      {
+        path: 'testpage',
+        lazy: async () => ({ Component: (await import('../features/testpage/components/TestPageScreen.tsx')).TestPageScreen }),
+      },
+      {
+        // Public: anyone holding a certificate may check it (its QR code opens this page).
+        path: 'verifikasi/:code',
+        lazy: async () => ({ Component: (await import('../features/results/components/VerifyScreen.tsx')).VerifyScreen }),
+      },
+      {
+        element: <RequireRole allowed={['User', 'Admin']} />,
+        children: [
+          {
+            path: 'riwayat-ujian',
+            lazy: async () => ({ Component: (await import('../features/results/components/RiwayatScreen.tsx')).RiwayatScreen }),
+          },
+          {
+            path: 'riwayat-ujian/progres',
+            lazy: async () => ({ Component: (await import('../features/results/components/ProgressScreen.tsx')).ProgressScreen }),
+          },
+          {
+            path: 'riwayat-ujian/:id/pembahasan',
+            lazy: async () => ({ Component: (await import('../features/results/components/ReviewScreen.tsx')).ReviewScreen }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({ Component: (await import('./ProfileRoute.tsx')).ProfileRoute }),
+          },
+          {
+            path: 'mini-test',
+            lazy: async () => ({
+              Component: (await import('../features/mini-test/components/MiniTestIntroView.tsx')).MiniTestIntroScreen,
+            }),
+          },
+          {
+            // One mini-test actor spans its sections and /finish, so they share a layout route.
+            lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).MiniTestLayout }),
+            children: [
+              { path: 'listening', lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).ListeningScreen }) },
+              { path: 'structure', lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).StructureScreen }) },
+              { path: 'reading', lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).ReadingScreen }) },
+              { path: 'finish', lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).MiniFinishScreen }) },
+            ],
+          },
+          {
+            path: 'paketsoal',
+            lazy: async () => ({
+              Component: (await import('../features/paket/components/PaketSoalScreen.tsx')).PaketSoalScreen,
+            }),
+          },
+          {
+            path: 'bayar/:paketId',
+            lazy: async () => ({ Component: (await import('../features/payments/components/BayarScreen.tsx')).BayarScreen }),
+          },
+          {
+            path: 'paket-saya',
+            lazy: async () => ({ Component: (await import('../features/payments/components/PaketSayaScreen.tsx')).PaketSayaScreen }),
+          },
+          {
+            path: 'simulasi-toefl/:paketId',
+            lazy: async () => ({ Component: (await import('../features/exam/components/ExamScreen.tsx')).ExamScreen }),
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+  {
+    // The admin area has its own frame (sidebar, profile menu) instead of the participant header.
+    path: '/admin',
+    element: <RequireRole allowed={['Admin']} />,
+    errorElement: <RouteErrorScreen />,
+    HydrateFallback: RouteLoading,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('../features/admin/components/AdminLayout.tsx')).AdminLayout }),
+        children: [
+          { index: true, element: <Navigate to="/admin/payments" replace /> },
+          ...adminScreens,
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,114 @@
+import { Badge, Button, Group, List, Stack, Table, Text } from '@mantine/core';
+import type { AdminPaket } from '../../../../contract/paket.ts';
+import { t } from '../../../i18n/id.ts';
+import { formatRupiah } from '../../../lib/format.ts';
+import { REQUIRED, SECTIONS } from '../admin-content.rules.ts';
+import { AdminPage } from './AdminPage.tsx';
+import { confirmDelete } from './confirm.ts';
+import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
+
+export interface PaketListViewProps {
+  status: 'loading' | 'error' | 'ready';
+  pakets: readonly AdminPaket[];
+  errorMessage?: string;
+  /** The id of the package being deleted (its button spins). */
+  deletingId?: number | null;
+  onRetry?: () => void;
+  onAddPaket: () => void;
+  onAddSoal: (paket: AdminPaket) => void;
+  onEdit: (paket: AdminPaket) => void;
+  onDelete: (paket: AdminPaket) => void;
+}
+
+/** One package's counts against 50/15/25/50 and the server's sentences for what is missing. */
+function CompletenessCell({ paket }: { paket: AdminPaket }) {
+  const c = paket.completeness;
+  return (
+    <Stack gap={4}>
+      <Group gap={4} wrap="wrap">
+        {SECTIONS.map((s) => (
+          <Badge key={s} variant="light" color={c[s] >= REQUIRED[s] ? 'green' : 'gray'} tt="none" radius="sm">
+            {`${t.admin.sections[s]} ${c[s]}/${REQUIRED[s]}`}
+          </Badge>
+        ))}
+      </Group>
+      {c.complete ? (
+        <Text size="xs" c="green.8" fw={600}>
+          {t.admin.paket.complete}
+        </Text>
+      ) : (
+        <List size="xs" spacing={0}>
+          {c.missing.map((m) => (
+            <List.Item key={m}>{m}</List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+/** /admin/soal-simulasi: the package table with 'Tambah Soal', 'Edit Paket' and 'Hapus'. */
+export function PaketListView({ status, pakets, errorMessage, deletingId, onRetry, onAddPaket, onAddSoal, onEdit, onDelete }: PaketListViewProps) {
+  return (
+    <AdminPage title={t.admin.paket.title} actions={<Button onClick={onAddPaket}>{t.admin.paket.add}</Button>}>
+      {status === 'loading' ? <LoadingState /> : null}
+      {status === 'error' ? <ErrorState title={t.admin.paket.loadFailed} message={errorMessage ?? t.admin.common.genericError} onRetry={onRetry} /> : null}
+      {status === 'ready' && pakets.length === 0 ? <EmptyState text={t.admin.paket.empty} /> : null}
+      {status === 'ready' && pakets.length > 0 ? (
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.admin.common.no}</Table.Th>
+                <Table.Th>{t.admin.paket.colNama}</Table.Th>
+                <Table.Th>{t.admin.paket.colLevel}</Table.Th>
+                <Table.Th>{t.admin.paket.colHarga}</Table.Th>
+                <Table.Th>{t.admin.paket.colStatus}</Table.Th>
+                <Table.Th>{t.admin.paket.colCompleteness}</Table.Th>
+                <Table.Th>{t.admin.common.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pakets.map((p, i) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td fw={600}>{p.nama_paket}</Table.Td>
+                  <Table.Td>{p.level === 'itp' ? t.admin.paket.levelItp : t.admin.paket.levelPrediction}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.harga === 0 ? t.admin.paket.free : formatRupiah(p.harga)}</Table.Td>
+                  <Table.Td style={{ minWidth: 90 }}>
+                    <Badge color={p.status === 'siap' ? 'green' : 'orange'} variant="filled" tt="none">
+                      {p.status === 'siap' ? t.admin.paket.statusSiap : t.admin.paket.statusBelum}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <CompletenessCell paket={p} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Button size="xs" onClick={() => onAddSoal(p)} aria-label={`${t.admin.paket.addSoal} ${p.nama_paket}`}>
+                        {t.admin.paket.addSoal}
+                      </Button>
+                      <Button size="xs" variant="outline" onClick={() => onEdit(p)} aria-label={`${t.admin.paket.editPaket} ${p.nama_paket}`}>
+                        {t.admin.paket.editPaket}
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="outline"
+                        loading={deletingId === p.id}
+                        aria-label={`${t.admin.common.delete} ${p.nama_paket}`}
+                        onClick={() => confirmDelete(t.admin.paket.confirmDeleteTitle(p.nama_paket), () => onDelete(p))}
+                      >
+                        {t.admin.common.delete}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,153 @@
+import { Alert, Button, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
+import type { SoalSection } from '../../../../contract/soal.ts';
+import { t } from '../../../i18n/id.ts';
+import { emptyQuestion, JAWABAN_VALUES, listeningGroupHead, pageFor, validateQuestion, type QuestionValues } from '../admin-content.rules.ts';
+import { AdminPage } from './AdminPage.tsx';
+import { ErrorState, LoadingState } from './QueryState.tsx';
+import { useFilePreview } from './useFilePreview.ts';
+
+export type QuestionSection = Exclude<SoalSection, 'written'>;
+
+export interface QuestionFormViewProps {
+  section: QuestionSection;
+  mode: 'add' | 'edit';
+  namaPaket?: string;
+  /** Add: waiting for the last number; edit: waiting for the question. */
+  status?: 'loading' | 'error' | 'ready';
+  loadErrorMessage?: string;
+  initialValues?: QuestionValues;
+  /** Edit listening: the clip the question has now. */
+  currentAudioUrl?: string | null;
+  /** Reading: the passage table shown above the form. */
+  passagePanel?: ReactNode;
+  /** Reading: the passage chosen in the table (its name fills the read-only field). */
+  selectedPassage?: { id: number; nama: string } | null;
+  isSaving: boolean;
+  onSubmit: (values: QuestionValues, audio: File | null) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Add and edit forms for listening, structure and reading questions (spec sections 2 and 5):
+ * No. Soal, Page, the question (not listening), Pilihan 1-4, Jawaban, Pembahasan; listening adds
+ * the audio with a preview player, reading the passage chosen in the table above.
+ */
+export function QuestionFormView(props: QuestionFormViewProps) {
+  const { section, mode, namaPaket, status = 'ready', loadErrorMessage, passagePanel } = props;
+  const sectionName = t.admin.sections[section];
+  const title = (mode === 'add' ? t.admin.soal.addTitle(sectionName) : t.admin.soal.editTitle(sectionName)) + (namaPaket ? ` — ${namaPaket}` : '');
+  return (
+    <AdminPage title={title}>
+      {passagePanel}
+      {status === 'loading' ? <LoadingState /> : null}
+      {status === 'error' ? <ErrorState title={t.admin.soal.loadOneFailed} message={loadErrorMessage ?? t.admin.common.genericError} /> : null}
+      {status === 'ready' ? <QuestionForm {...props} /> : null}
+    </AdminPage>
+  );
+}
+
+function QuestionForm({ section, mode, initialValues, currentAudioUrl, selectedPassage, isSaving, onSubmit, onCancel }: QuestionFormViewProps) {
+  const form = useForm<QuestionValues>({ initialValues: initialValues ?? emptyQuestion() });
+  const [audio, audioPreview, setAudio] = useFilePreview();
+  const [problem, setProblem] = useState<string | null>(null);
+  const noSoal = form.values.no_soal;
+  const groupHead = section === 'listening' && noSoal !== '' ? listeningGroupHead(noSoal) : null;
+
+  const submit = (values: QuestionValues) => {
+    const found = validateQuestion(section, values, { mode, audio, passageId: selectedPassage?.id ?? null });
+    setProblem(found);
+    if (!found) onSubmit(values, groupHead === null ? audio : null);
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <NumberInput
+              label={t.admin.soal.noSoal}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              withAsterisk
+              {...form.getInputProps('no_soal')}
+              onChange={(v) => {
+                const n = typeof v === 'number' ? v : v === '' ? '' : Number(v);
+                form.setFieldValue('no_soal', n);
+                if (typeof n === 'number' && n >= 1) form.setFieldValue('page', pageFor(section, n));
+              }}
+            />
+            <NumberInput label={t.admin.soal.page} description={t.admin.soal.pageHint} min={1} allowDecimal={false} allowNegative={false} withAsterisk {...form.getInputProps('page')} />
+          </SimpleGrid>
+          {section === 'reading' ? (
+            <TextInput
+              label={t.admin.soal.questionReading}
+              placeholder={t.admin.soal.questionReadingPlaceholder}
+              value={selectedPassage?.nama ?? ''}
+              readOnly
+              withAsterisk
+            />
+          ) : null}
+          {section === 'listening' ? (
+            <Stack gap={6}>
+              {groupHead !== null ? (
+                <Alert color="blue" variant="light" p="xs">
+                  {t.admin.soal.audioGroupNote(groupHead)}
+                </Alert>
+              ) : (
+                <FileInput
+                  label={t.admin.soal.audio}
+                  placeholder={t.admin.soal.audioPlaceholder}
+                  description={mode === 'edit' ? t.admin.soal.audioEditHint : undefined}
+                  accept="audio/*"
+                  clearable
+                  withAsterisk={mode === 'add'}
+                  value={audio}
+                  onChange={setAudio}
+                />
+              )}
+              {groupHead === null && (audioPreview ?? currentAudioUrl) ? (
+                <audio controls src={audioPreview ?? currentAudioUrl ?? undefined} aria-label={t.admin.soal.audioPreview} style={{ width: '100%', maxWidth: 420 }}>
+                  <track kind="captions" />
+                </audio>
+              ) : null}
+            </Stack>
+          ) : (
+            <Textarea label={t.admin.soal.soal} autosize minRows={3} withAsterisk {...form.getInputProps('soal')} />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t.admin.soal.pilihan(1)} withAsterisk {...form.getInputProps('pilihan_satu')} />
+            <TextInput label={t.admin.soal.pilihan(2)} withAsterisk {...form.getInputProps('pilihan_dua')} />
+            <TextInput label={t.admin.soal.pilihan(3)} withAsterisk {...form.getInputProps('pilihan_tiga')} />
+            <TextInput label={t.admin.soal.pilihan(4)} withAsterisk {...form.getInputProps('pilihan_empat')} />
+          </SimpleGrid>
+          <Select
+            label={t.admin.soal.jawaban}
+            data={[...JAWABAN_VALUES]}
+            withAsterisk
+            allowDeselect={false}
+            maw={200}
+            {...form.getInputProps('jawaban')}
+            onChange={(v: string | null) => form.setFieldValue('jawaban', v ?? '')}
+          />
+          <Textarea label={t.admin.soal.pembahasan} description={t.admin.soal.pembahasanHint} autosize minRows={2} {...form.getInputProps('pembahasan')} />
+          {problem ? (
+            <Alert color="red" variant="light" role="alert">
+              {problem}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={isSaving}>
+              {t.admin.soal.cancel}
+            </Button>
+            <Button type="submit" disabled={isSaving}>
+              {isSaving ? t.admin.soal.saving : t.admin.soal.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,21 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useGetPaketQuery } from '../api/admin-content.api.ts';
+import { idParam, usePaketName, type PaketNavState } from '../hooks/usePaketName.ts';
+import { SectionChooserView } from './SectionChooserView.tsx';
+
+/** /admin/soal-simulasi/add-soal/{paketId}. */
+export function SectionChooserScreen() {
+  const paketId = idParam(useParams().paketId);
+  const namaPaket = usePaketName(paketId);
+  const { data } = useGetPaketQuery(paketId ?? skipToken);
+  const navigate = useNavigate();
+  return (
+    <SectionChooserView
+      namaPaket={namaPaket}
+      completeness={data?.completeness}
+      onChoose={(s) => void navigate(`/admin/soal-simulasi/soal-${s}/${paketId}`, { state: { namaPaket } satisfies PaketNavState })}
+      onBack={() => void navigate('/admin/soal-simulasi')}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Completeness } from '../../../../contract/paket.ts';
+import type { SoalSection } from '../../../../contract/soal.ts';
+import { t } from '../../../i18n/id.ts';
+import { REQUIRED, SECTIONS } from '../admin-content.rules.ts';
+import { AdminPage } from './AdminPage.tsx';
+
+export interface SectionChooserViewProps {
+  namaPaket: string | undefined;
+  /** Counts per section, once the package has loaded. */
+  completeness?: Completeness;
+  onChoose: (section: SoalSection) => void;
+  onBack: () => void;
+}
+
+/** add-soal/{paketId}: Listening, Structure, Written Expression, Reading, each to its question list. */
+export function SectionChooserView({ namaPaket, completeness, onChoose, onBack }: SectionChooserViewProps) {
+  return (
+    <AdminPage
+      title={namaPaket ? `${t.admin.chooser.title} — ${namaPaket}` : t.admin.chooser.title}
+      actions={
+        <Button variant="default" onClick={onBack}>
+          {t.admin.common.back}
+        </Button>
+      }
+    >
+      <Text>{t.admin.chooser.lead}</Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {SECTIONS.map((s) => (
+          <Card key={s} withBorder radius="md" padding="lg">
+            <Stack gap="sm">
+              <Text fw={700} size="lg">
+                {t.admin.sections[s]}
+              </Text>
+              {completeness ? <Text size="sm">{t.admin.chooser.count(completeness[s], REQUIRED[s])}</Text> : null}
+              <Group>
+                <Button onClick={() => onChoose(s)} aria-label={`${t.admin.sections[s]}`}>
+                  {t.admin.sections[s]}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </AdminPage>
+  );
+}

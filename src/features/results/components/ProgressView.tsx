@@ -1,0 +1,163 @@
+import { LineChart } from '@mantine/charts';
+import { Alert, Anchor, Container, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { ProgressResponse } from '../../../../contract/results.ts';
+import { CefrBadge } from '../../../components/CefrBadge.tsx';
+import { t } from '../../../i18n/id.ts';
+import { formatLongDate, formatShortDate } from '../../../lib/dates.ts';
+import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+// Chart styles load with this route only, keeping them out of the landing page's CSS budget.
+import '@mantine/charts/styles.css';
+
+export interface ProgressViewProps {
+  progress: ProgressResponse | undefined;
+  isLoading: boolean;
+  error: string | null;
+  onRetry: () => void;
+}
+
+const T = t.results.progress;
+
+const barColor = (percent: number) => (percent >= 70 ? 'green.8' : percent >= 50 ? 'yellow.7' : 'red.8');
+
+/** /riwayat-ujian/progres: the score line across attempts, CEFR per attempt, diagnostics of the newest. */
+export function ProgressView({ progress, isLoading, error, onRetry }: ProgressViewProps) {
+  let body;
+  if (isLoading) body = <LoadingBlock text={T.loading} />;
+  else if (error !== null || !progress) body = <ErrorBlock text={error ?? T.loadFailed} onRetry={onRetry} retryLabel={t.results.history.retry} />;
+  else if (progress.attempts.length === 0) {
+    body = (
+      <Paper withBorder p="xl" radius="md">
+        <Text ta="center">{T.empty}</Text>
+      </Paper>
+    );
+  } else {
+    const data = progress.attempts.map((a, i) => ({
+      label: `${T.attempt(i + 1)} · ${formatShortDate(a.tanggal)}`,
+      [t.results.total]: a.totalScore,
+      [t.results.listening]: a.listeningScore,
+      [t.results.structureWritten]: a.structureScore,
+      [t.results.reading]: a.readingScore,
+    }));
+    const d = progress.diagnostics;
+    body = (
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {T.chartTitle}
+            </Title>
+            <div role="img" aria-label={T.chartLabel}>
+              <LineChart
+                h={300}
+                data={data}
+                dataKey="label"
+                withLegend
+                withRightYAxis
+                yAxisLabel={t.results.total}
+                rightYAxisLabel={T.sectionScore}
+                yAxisProps={{ domain: [300, 680] }}
+                rightYAxisProps={{ domain: [30, 70] }}
+                series={[
+                  { name: t.results.total, color: 'blue.8' },
+                  { name: t.results.listening, color: 'teal.8', yAxisId: 'right' },
+                  { name: t.results.structureWritten, color: 'orange.8', yAxisId: 'right' },
+                  { name: t.results.reading, color: 'grape.8', yAxisId: 'right' },
+                ]}
+                curveType="linear"
+                legendProps={{ verticalAlign: 'bottom', height: 50 }}
+              />
+            </div>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {T.cefrTitle}
+            </Title>
+            <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+              {progress.attempts.map((a, i) => (
+                <Group key={a.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" style={{ minWidth: 0 }}>
+                    {T.attempt(i + 1)} · {a.nama_paket} · {formatLongDate(a.tanggal)}
+                  </Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={700}>
+                      {a.totalScore}
+                    </Text>
+                    <CefrBadge cefr={a.cefr} />
+                  </Group>
+                </Group>
+              ))}
+            </Stack>
+          </Stack>
+        </Paper>
+        {d ? (
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <Stack gap={2}>
+                <Title order={2} size="h4">
+                  {T.diagnosticsTitle}
+                </Title>
+                <Text size="sm">{T.diagnosticsOf(d.nama_paket, formatLongDate(d.tanggal))}</Text>
+              </Stack>
+              {d.suggestion && d.weakest ? (
+                <Alert color="orange" title={`${T.weakest}: ${d.weakest.label}`}>
+                  <Text size="sm">
+                    <b>{T.suggestionTitle}:</b> {d.suggestion}
+                  </Text>
+                </Alert>
+              ) : null}
+              <Table.ScrollContainer minWidth={320}>
+                <Table verticalSpacing="xs" aria-label={T.diagnosticsTitle}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{T.part}</Table.Th>
+                      <Table.Th ta="right">{T.correct}</Table.Th>
+                      <Table.Th w="35%">%</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {d.parts.map((p) => (
+                      <Table.Tr key={`${p.key}-${p.label}`} data-weakest={d.weakest?.label === p.label || undefined}>
+                        <Table.Td>{p.label}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {p.correct}/{p.total}
+                        </Table.Td>
+                        <Table.Td>
+                          <SimpleGrid cols={2} spacing="xs" style={{ alignItems: 'center' }}>
+                            <Progress value={p.percent} color={barColor(p.percent)} aria-label={`${p.label} ${p.percent}%`} />
+                            <Text size="sm">{p.percent}%</Text>
+                          </SimpleGrid>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          </Paper>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          {t.results.estimate}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Anchor component={Link} to="/riwayat-ujian" size="sm">
+            {T.back}
+          </Anchor>
+          <Title order={1} size="h2">
+            {T.title}
+          </Title>
+          <Text>{T.lead}</Text>
+        </Stack>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,188 @@
+import { Anchor, Badge, Container, Group, Image, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import type { ReviewQuestion, ReviewResponse } from '../../../../contract/results.ts';
+import { CefrBadge } from '../../../components/CefrBadge.tsx';
+import { SafeHtml } from '../../../components/SafeHtml.tsx';
+import { t } from '../../../i18n/id.ts';
+import { formatLongDate } from '../../../lib/dates.ts';
+import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import './results.css';
+
+export type ReviewFilter = 'all' | 'wrong';
+
+export interface ReviewViewProps {
+  status: 'loading' | 'error' | 'notFound' | 'ready';
+  review: ReviewResponse | undefined;
+  filter: ReviewFilter;
+  onFilterChange: (filter: ReviewFilter) => void;
+  onRetry: () => void;
+  /** Turns a passage image path into a URL the browser can load. */
+  assetUrl: (path: string) => string | undefined;
+}
+
+const T = t.results.review;
+const SECTION_ORDER: ReviewQuestion['section'][] = ['listening', 'structure', 'written', 'reading'];
+const OPTIONS = ['pilihan_satu', 'pilihan_dua', 'pilihan_tiga', 'pilihan_empat'] as const;
+
+function QuestionCard({ q }: { q: ReviewQuestion }) {
+  const answered = q.answer !== '-1';
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={T.number(q.no_soal)} data-correct={q.correct}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Text fw={700}>{T.number(q.no_soal)}</Text>
+          <Badge color={q.correct ? 'green.9' : 'red.9'} variant="filled" tt="none">
+            {q.correct ? T.correct : answered ? T.wrong : T.unanswered}
+          </Badge>
+        </Group>
+        {q.section !== 'listening' && q.soal ? <SafeHtml html={q.soal} className="review-html" /> : null}
+        <Stack gap={6} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+          {OPTIONS.map((field, i) => {
+            const value = String(i + 1);
+            const isKey = q.jawaban === value;
+            const chosenWrong = q.answer === value && !isKey;
+            return (
+              <li key={field} className="review-option" data-key={isKey || undefined} data-chosen-wrong={chosenWrong || undefined}>
+                <Text fw={700} component="span">
+                  {T.optionLetters[i]}.
+                </Text>
+                <SafeHtml component="span" html={q[field]} className="review-html" style={{ flex: 1 }} />
+                {isKey ? (
+                  <Badge color="green.9" variant="filled" tt="none" size="sm">
+                    {T.key}
+                  </Badge>
+                ) : null}
+                {q.answer === value ? (
+                  <Badge color={isKey ? 'green.9' : 'red.9'} variant="outline" tt="none" size="sm">
+                    {T.yourAnswer}
+                  </Badge>
+                ) : null}
+              </li>
+            );
+          })}
+        </Stack>
+        {!answered ? (
+          <Text size="sm" c="red.9">
+            {T.yourAnswer}: {T.unanswered}
+          </Text>
+        ) : null}
+        <Paper bg="gray.0" p="sm" radius="sm">
+          <Text size="sm" fw={700}>
+            {T.explanation}
+          </Text>
+          {q.pembahasan ? (
+            <SafeHtml html={q.pembahasan} className="review-html" />
+          ) : (
+            <Text size="sm">{T.noExplanation}</Text>
+          )}
+        </Paper>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Passage({ passage, assetUrl }: { passage: NonNullable<ReviewQuestion['readingQuestion']>; assetUrl: ReviewViewProps['assetUrl'] }) {
+  return (
+    <Paper withBorder p="md" radius="md" bg="blue.0">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {T.passage(passage.nama)}
+        </Title>
+        <div className="review-passage">
+          {passage.reading ? <Image src={assetUrl(passage.reading)} alt={T.passageImageAlt(passage.nama)} fit="contain" /> : null}
+          {passage.html ? <SafeHtml html={passage.html} className="review-html" /> : null}
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Review of a finished attempt: all questions or the wrong ones, by section, passages with reading. */
+export function ReviewView({ status, review, filter, onFilterChange, onRetry, assetUrl }: ReviewViewProps) {
+  let body;
+  if (status === 'loading') body = <LoadingBlock text={T.loading} />;
+  else if (status === 'notFound') body = <ErrorBlock text={T.notFound} retryLabel={t.results.history.retry} />;
+  else if (status === 'error' || !review) body = <ErrorBlock text={T.loadFailed} onRetry={onRetry} retryLabel={t.results.history.retry} />;
+  else {
+    const wrong = review.questions.filter((q) => !q.correct);
+    const shown = filter === 'wrong' ? wrong : review.questions;
+    const h = review.history;
+    body = (
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2}>
+              <Text fw={700}>{h.nama_paket}</Text>
+              <Text size="sm">{formatLongDate(h.tanggal)}</Text>
+            </Stack>
+            <Group gap="sm">
+              <Text size="sm">
+                {t.results.total}: <b>{h.totalScore}</b>
+              </Text>
+              <CefrBadge cefr={h.cefr} />
+            </Group>
+          </Group>
+        </Paper>
+        {review.questions.length === 0 ? (
+          <Text>{T.packageGone}</Text>
+        ) : (
+          <>
+            <Group justify="space-between" gap="sm">
+              <SegmentedControl
+                aria-label={T.filterLabel}
+                value={filter}
+                onChange={(v) => onFilterChange(v)}
+                data={[
+                  { value: 'all', label: T.all },
+                  { value: 'wrong', label: T.wrongOnly },
+                ]}
+              />
+              <Text size="sm" role="status">
+                {T.summary(wrong.length, review.questions.length)}
+              </Text>
+            </Group>
+            {shown.length === 0 ? <Text>{T.noWrong}</Text> : null}
+            {SECTION_ORDER.map((section) => {
+              const items = shown.filter((q) => q.section === section);
+              if (items.length === 0) return null;
+              return (
+                <Stack key={section} gap="sm" component="section" aria-label={t.results.sections[section]}>
+                  <Title order={2} size="h3">
+                    {t.results.sections[section]}
+                  </Title>
+                  {section === 'listening' ? <Text size="sm">{T.listeningNote}</Text> : null}
+                  {items.map((q, i) => {
+                    const passage = q.readingQuestion;
+                    const newPassage = passage && items[i - 1]?.readingQuestion?.id !== passage.id;
+                    return (
+                      <Fragment key={q.page}>
+                        {newPassage ? <Passage passage={passage} assetUrl={assetUrl} /> : null}
+                        <QuestionCard q={q} />
+                      </Fragment>
+                    );
+                  })}
+                </Stack>
+              );
+            })}
+          </>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Anchor component={Link} to="/riwayat-ujian" size="sm">
+            {T.back}
+          </Anchor>
+          <Title order={1} size="h2">
+            {T.title}
+          </Title>
+        </Stack>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

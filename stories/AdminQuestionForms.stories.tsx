@@ -1,0 +1,251 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Route, Routes } from 'react-router-dom';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { adminContentHandlers, demoSoal } from '../src/api/mocks/admin-content.handlers.ts';
+import {
+  AddListeningScreen,
+  AddReadingScreen,
+  AddStructureScreen,
+  EditListeningScreen,
+  EditReadingScreen,
+  EditStructureScreen,
+} from '../src/features/admin/components/QuestionFormScreen.tsx';
+import { QuestionFormView } from '../src/features/admin/components/QuestionFormView.tsx';
+import { t } from '../src/i18n/id.ts';
+import { LocationProbe } from './support/LocationProbe.tsx';
+import { expectVisibleText } from './support/toast.ts';
+
+/** Every add and edit route of the three forms, with a probe for where a save leads. */
+function Forms() {
+  return (
+    <Routes>
+      <Route path="/admin/soal-simulasi/add-soal-listening/:paketId" element={<AddListeningScreen />} />
+      <Route path="/admin/soal-simulasi/add-soal-structure/:paketId" element={<AddStructureScreen />} />
+      <Route path="/admin/soal-simulasi/add-soal-reading/:paketId" element={<AddReadingScreen />} />
+      <Route path="/admin/soal-simulasi/edit-soal-listening/:soalId" element={<EditListeningScreen />} />
+      <Route path="/admin/soal-simulasi/edit-soal-structure/:soalId" element={<EditStructureScreen />} />
+      <Route path="/admin/soal-simulasi/edit-soal-reading/:soalId" element={<EditReadingScreen />} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>
+  );
+}
+
+const meta = {
+  title: 'Admin/Question forms',
+  component: Forms,
+  parameters: {
+    route: { pathname: '/admin/soal-simulasi/add-soal-listening/2', state: { namaPaket: 'Paket A' } },
+    msw: [adminContentHandlers.last(), adminContentHandlers.createSoal('listening')],
+  },
+} satisfies Meta<typeof Forms>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const field = (el: HTMLElement, name: string) => within(el).getByRole('textbox', { name });
+async function fillOptions(el: HTMLElement, jawaban: string) {
+  for (const n of [1, 2, 3, 4]) await userEvent.type(field(el, `Pilihan ${n}`), `pilihan ${n}`);
+  await userEvent.click(within(el).getByRole('combobox', { name: 'Jawaban' }));
+  await userEvent.click(await within(el.ownerDocument.body).findByRole('option', { name: jawaban }));
+}
+const save = (el: HTMLElement) => userEvent.click(within(el).getByRole('button', { name: t.admin.soal.save }));
+
+export const ListeningLoading: Story = {
+  parameters: { msw: [adminContentHandlers.lastPending()] },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(t.admin.common.loading);
+  },
+};
+
+/** No. Soal and Page start at last + 1; audio is required for a clip of its own. */
+export const ListeningValidation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Tambah Soal Listening — Paket A' })).toBeVisible();
+    await waitFor(() => expect(field(canvasElement, 'No. Soal')).toHaveValue('2'));
+    await expect(field(canvasElement, 'Page')).toHaveValue('2');
+    await fillOptions(canvasElement, '3');
+    await save(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Semua field wajib diisi!');
+  },
+};
+
+export const ListeningGroupMember: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const no = await waitFor(() => field(canvasElement, 'No. Soal'));
+    await userEvent.clear(no);
+    await userEvent.type(no, '33');
+    await expect(field(canvasElement, 'Page')).toHaveValue('33');
+    await expect(canvas.getByText(t.admin.soal.audioGroupNote(31))).toBeVisible();
+    await fillOptions(canvasElement, '1');
+    await save(canvasElement);
+    await expectVisibleText(canvasElement, 'Soal berhasil ditambahkan.');
+    await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-listening/2'));
+  },
+};
+
+export const ListeningAudioPreview: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => field(canvasElement, 'No. Soal'));
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type=file]')!;
+    await userEvent.upload(input, new File([new Uint8Array([0xff, 0xfb, 0x90, 0x00])], 'klip.mp3', { type: 'audio/mpeg' }));
+    await expect(canvas.getByLabelText(t.admin.soal.audioPreview)).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+  },
+};
+
+export const ListeningServerError: Story = {
+  parameters: { msw: [adminContentHandlers.last(), adminContentHandlers.createSoalFail('listening', 'Soal nomor 2 (page 2) sudah ada di paket ini.', 409)] },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => field(canvasElement, 'No. Soal'));
+    await userEvent.upload(canvasElement.querySelector<HTMLInputElement>('input[type=file]')!, new File(['x'], 'klip.mp3', { type: 'audio/mpeg' }));
+    await fillOptions(canvasElement, '2');
+    await save(canvasElement);
+    await expectVisibleText(canvasElement, t.admin.soal.addFailed);
+    await expectVisibleText(canvasElement, 'Soal nomor 2 (page 2) sudah ada di paket ini.');
+  },
+};
+
+export const Saving: Story = {
+  render: () => <QuestionFormView section="structure" mode="add" isSaving onSubmit={fn()} onCancel={fn()} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: t.admin.soal.saving })).toBeDisabled();
+  },
+};
+
+export const ListeningEdit: Story = {
+  parameters: {
+    route: '/admin/soal-simulasi/edit-soal-listening/101',
+    msw: [adminContentHandlers.soal(demoSoal.listening[0]!), adminContentHandlers.paket(), adminContentHandlers.updateSoal('listening')],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Listening — Paket A Prediction' })).toBeVisible();
+    await expect(canvas.getByLabelText(t.admin.soal.audioPreview)).toHaveAttribute('src', '/api/media/demo-clip.mp3');
+    await expect(canvas.getByText(t.admin.soal.audioEditHint)).toBeVisible();
+    await save(canvasElement);
+    await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
+    await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-listening/2'));
+  },
+};
+
+export const StructureAdd: Story = {
+  parameters: { route: '/admin/soal-simulasi/add-soal-structure/2', msw: [adminContentHandlers.last(), adminContentHandlers.paket(), adminContentHandlers.createSoal('structure')] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(field(canvasElement, 'Page')).toHaveValue('53'));
+    await fillOptions(canvasElement, '2');
+    await save(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Semua field wajib diisi!');
+    await userEvent.type(field(canvasElement, 'Soal'), 'The sun ____ in the east.');
+    await userEvent.type(field(canvasElement, 'Pembahasan'), 'Subjek tunggal.');
+    await save(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-structure/2'));
+  },
+};
+
+export const StructureEditLoadError: Story = {
+  parameters: { route: '/admin/soal-simulasi/edit-soal-structure/999', msw: [adminContentHandlers.soalNotFound()] },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent(t.admin.soal.loadOneFailed);
+    await expect(alert).toHaveTextContent('Soal tidak ditemukan.');
+  },
+};
+
+export const StructureEdit: Story = {
+  parameters: { route: '/admin/soal-simulasi/edit-soal-structure/201', msw: [adminContentHandlers.soal(demoSoal.structure[0]!), adminContentHandlers.paket(), adminContentHandlers.updateSoal('structure')] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(field(canvasElement, 'Soal')).toHaveValue('The sun ____ in the east.'));
+    await expect(field(canvasElement, 'Pembahasan')).toHaveValue('Subjek tunggal.');
+    await save(canvasElement);
+    await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
+    // Opened directly, so 'back' is the section's list.
+    await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-structure/2'));
+  },
+};
+
+const readingHandlers = [adminContentHandlers.last(), adminContentHandlers.paket(), adminContentHandlers.passages(), adminContentHandlers.createSoal('reading')];
+
+export const ReadingNeedsPassage: Story = {
+  parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: readingHandlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(field(canvasElement, 'Page')).toHaveValue('95'));
+    await userEvent.type(field(canvasElement, 'Soal'), 'What is the main idea?');
+    await fillOptions(canvasElement, '4');
+    await save(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Pilih Question Reading pada tabel di atas');
+    await userEvent.click(await canvas.findByRole('cell', { name: 'Bacaan 2 — Teks' }));
+    await expect(field(canvasElement, 'Question Reading')).toHaveValue('Bacaan 2 — Teks');
+    await save(canvasElement);
+    await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-reading/2'));
+  },
+};
+
+export const ReadingUploadChecks: Story = {
+  parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: [...readingHandlers, adminContentHandlers.createPassage()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = within(await canvas.findByRole('form', { name: t.admin.passage.uploadTitle }));
+    await userEvent.click(form.getByRole('button', { name: t.admin.passage.upload }));
+    await expect(form.getByRole('alert')).toHaveTextContent('Nama soal wajib diisi');
+    await userEvent.type(form.getByRole('textbox', { name: t.admin.passage.nama }), 'Bacaan 3');
+    const input = canvasElement.querySelector<HTMLInputElement>('form[aria-label="Tambah bacaan"] input[type=file]')!;
+    await userEvent.upload(input, new File(['x'], 'bacaan.gif', { type: 'image/gif' }), { applyAccept: false });
+    await userEvent.click(form.getByRole('button', { name: t.admin.passage.upload }));
+    await expect(form.getByRole('alert')).toHaveTextContent('File harus berupa gambar (jpg, jpeg, png).');
+    await userEvent.upload(input, new File(['x'], 'bacaan.png', { type: 'image/png' }));
+    await userEvent.click(form.getByRole('button', { name: t.admin.passage.upload }));
+    await expectVisibleText(canvasElement, 'Bacaan berhasil ditambahkan.');
+    await waitFor(() => expect(field(canvasElement, 'Question Reading')).toHaveValue('Bacaan 1 — Coral Reefs'));
+  },
+};
+
+export const ReadingEditPassageModal: Story = {
+  parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: [...readingHandlers, adminContentHandlers.updatePassage()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Edit Bacaan 1 — Coral Reefs' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.admin.passage.editTitle }));
+    await waitFor(() => expect(dialog.getByRole('img', { name: t.admin.passage.preview })).toHaveAttribute('src', '/landing/og.png'));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Batal' })).toBeVisible());
+    const nama = dialog.getByRole('textbox', { name: t.admin.passage.nama });
+    await userEvent.clear(nama);
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    await expect(dialog.getByRole('alert')).toHaveTextContent('Nama soal wajib diisi');
+    await userEvent.type(nama, 'Bacaan Satu');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
+    await waitFor(() => expect(within(canvasElement.ownerDocument.body).queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const ReadingEditPassageFails: Story = {
+  parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: [...readingHandlers, adminContentHandlers.updatePassageFail()] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Edit Bacaan 2 — Teks' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.admin.passage.editTitle }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    await expectVisibleText(canvasElement, 'Terjadi kesalahan saat mengupdate soal.');
+  },
+};
+
+export const ReadingEdit: Story = {
+  parameters: {
+    route: '/admin/soal-simulasi/edit-soal-reading/401',
+    msw: [adminContentHandlers.soal(demoSoal.reading[0]!), adminContentHandlers.paket(), adminContentHandlers.passages(), adminContentHandlers.updateSoal('reading')],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Reading — Paket A Prediction' })).toBeVisible();
+    await waitFor(() => expect(field(canvasElement, 'Question Reading')).toHaveValue('Bacaan 1 — Coral Reefs'));
+    await expect(field(canvasElement, 'No. Soal')).toHaveValue('1');
+    await expect(field(canvasElement, 'Page')).toHaveValue('94');
+    await expect(canvas.getByRole('button', { name: 'Batal' })).toBeVisible();
+    await save(canvasElement);
+    await expectVisibleText(canvasElement, 'Soal berhasil diedit!');
+  },
+};

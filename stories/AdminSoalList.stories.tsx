@@ -1,0 +1,128 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Route, Routes } from 'react-router-dom';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { adminContentHandlers } from '../src/api/mocks/admin-content.handlers.ts';
+import { SectionChooserScreen } from '../src/features/admin/components/SectionChooserScreen.tsx';
+import { ListeningListScreen, ReadingListScreen, StructureListScreen, WrittenListScreen } from '../src/features/admin/components/SoalListScreen.tsx';
+import { t } from '../src/i18n/id.ts';
+import { AdminRoute } from './support/AdminRoute.tsx';
+import { LocationProbe } from './support/LocationProbe.tsx';
+import { expectVisibleText } from './support/toast.ts';
+
+function Lists() {
+  return (
+    <Routes>
+      <Route path="/admin/soal-simulasi/soal-listening/:paketId" element={<ListeningListScreen />} />
+      <Route path="/admin/soal-simulasi/soal-structure/:paketId" element={<StructureListScreen />} />
+      <Route path="/admin/soal-simulasi/soal-written/:paketId" element={<WrittenListScreen />} />
+      <Route path="/admin/soal-simulasi/soal-reading/:paketId" element={<ReadingListScreen />} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>
+  );
+}
+
+const meta = {
+  title: 'Admin/Soal lists',
+  component: Lists,
+  parameters: {
+    route: { pathname: '/admin/soal-simulasi/soal-listening/2', state: { namaPaket: 'Paket A Prediction' } },
+    msw: [adminContentHandlers.soalList('listening')],
+  },
+} satisfies Meta<typeof Lists>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = {
+  parameters: { msw: [adminContentHandlers.soalListPending('listening')] },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(t.admin.common.loading);
+  },
+};
+
+export const ListeningEmpty: Story = {
+  parameters: { msw: [adminContentHandlers.soalList('listening', [])] },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Belum ada soal listening')).toBeVisible();
+  },
+};
+
+export const WrittenEmpty: Story = {
+  parameters: { route: '/admin/soal-simulasi/soal-written/2', msw: [adminContentHandlers.soalList('written', []), adminContentHandlers.paket()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Belum ada soal written')).toBeVisible();
+    // Opened directly: the package name is fetched.
+    await expect(await canvas.findByRole('heading', { name: 'Soal Written Expression — Paket A Prediction' })).toBeVisible();
+  },
+};
+
+export const ListeningList: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Soal Listening — Paket A Prediction' })).toBeVisible();
+    await expect(await canvas.findByLabelText('Audio 1')).toHaveAttribute('src', '/api/media/demo-clip.mp3');
+    await expect(canvas.getByText('Audio soal 31')).toBeVisible();
+    await expect(canvas.getByText('2/50 soal')).toBeVisible();
+  },
+};
+
+export const WrittenList: Story = {
+  parameters: { route: { pathname: '/admin/soal-simulasi/soal-written/2', state: { namaPaket: 'Paket A' } }, msw: [adminContentHandlers.soalList('written')] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('children')).toBeVisible();
+    await expect(canvas.getByRole('cell', { name: 'B' })).toBeVisible();
+    // Written expression has no edit screen.
+    await expect(canvas.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Hapus Soal 16' })).toBeVisible();
+  },
+};
+
+export const ReadingList: Story = {
+  parameters: { route: { pathname: '/admin/soal-simulasi/soal-reading/2', state: { namaPaket: 'Paket A' } }, msw: [adminContentHandlers.soalList('reading')] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Bacaan 1 — Coral Reefs')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Soal 1' }));
+    await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/edit-soal-reading/401'));
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { route: '/admin/soal-simulasi/soal-structure/99', msw: [adminContentHandlers.soalListFail('structure'), adminContentHandlers.paketNotFound()] },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('Gagal mengambil data soal structure');
+    await expect(alert).toHaveTextContent('Paket soal tidak ditemukan.');
+  },
+};
+
+export const DeleteConfirmed: Story = {
+  parameters: { msw: [adminContentHandlers.soalList('listening'), adminContentHandlers.deleteSoal()] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Hapus Soal 32' }));
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('Tindakan ini tidak bisa dibatalkan.')).toBeVisible());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hapus' }));
+    await expectVisibleText(canvasElement, 'Soal berhasil dihapus.');
+  },
+};
+
+/** add-soal/{paketId}: the four sections with their counts, each to its list. */
+export const SectionChooser: Story = {
+  parameters: { route: '/admin/soal-simulasi/add-soal/2', msw: [adminContentHandlers.paket()] },
+  render: () => (
+    <AdminRoute path="/admin/soal-simulasi/add-soal/:paketId">
+      <SectionChooserScreen />
+    </AdminRoute>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Tambah Soal — Paket A Prediction' })).toBeVisible();
+    await expect(canvas.getByText('1/15 soal')).toBeVisible();
+    for (const s of ['Listening', 'Structure', 'Written Expression', 'Reading']) await expect(canvas.getByRole('button', { name: s })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Written Expression' }));
+    await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-written/2'));
+  },
+};

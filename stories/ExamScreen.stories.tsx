@@ -1,0 +1,359 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { AudioOncePlayerView, type AudioOnceStatus } from '../src/components/AudioOncePlayerView.tsx';
+import type { ExamDialog } from '../src/features/exam/components/ExamRunView.tsx';
+import { ExamView, type ExamViewProps } from '../src/features/exam/components/ExamView.tsx';
+import { examScreenState, type ExamSnapshot } from '../src/features/exam/exam-view-model.ts';
+import { t } from '../src/i18n/id.ts';
+import { examSnapshot, PAKET, STARTED, TO_READING, TO_WRITTEN, type ExamScript, type Step } from './support/exam-snapshots.ts';
+
+/**
+ * The exam page, one story per state. Every story's screen comes from a real exam-machine
+ * snapshot (stories/support/exam-snapshots.ts) reached by the events the page itself sends.
+ */
+
+interface ExamStoryArgs extends Omit<ExamViewProps, 'state' | 'audio'> {
+  audioStatus?: AudioOnceStatus;
+}
+
+const E = t.exam;
+const body = () => within(document.body);
+
+const meta = {
+  title: 'Screens/Exam',
+  parameters: { route: `/simulasi-toefl/${PAKET.id}` },
+  args: {
+    paket: PAKET,
+    dialog: null,
+    onAskStart: fn(),
+    onAskFinish: fn(),
+    onAskContinue: fn(),
+    onConfirm: fn(),
+    onCancel: fn(),
+    onDismissStartFailure: fn(),
+    onRetry: fn(),
+    onAnswer: fn(),
+    onPrev: fn(),
+    onNext: fn(),
+    onGoto: fn(),
+    onDownload: fn(),
+    onCloseDownloadError: fn(),
+  },
+  render: ({ audioStatus, ...args }, { loaded }) => {
+    const snapshot = (loaded as { snapshot: ExamSnapshot }).snapshot;
+    const audio = audioStatus ? (
+      <AudioOncePlayerView
+        status={audioStatus}
+        progress={audioStatus === 'playing' ? 0.4 : audioStatus === 'played' ? 1 : 0}
+        replayBlocked={audioStatus === 'played'}
+        onPlay={fn()}
+        onRetry={fn()}
+        onReplayAttempt={fn()}
+      />
+    ) : undefined;
+    return <ExamView {...args} state={examScreenState(snapshot)} audio={audio} />;
+  },
+} satisfies Meta<ExamStoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const at = (steps: Step[], script: ExamScript = {}) => [async () => ({ snapshot: await examSnapshot(script, steps) })];
+const dialogArg = (dialog: ExamDialog) => ({ dialog });
+
+export const Loading: Story = {
+  loaders: at([], { load: 'pending' }),
+  play: async () => {
+    await expect(await body().findByText(E.loading)).toBeVisible();
+  },
+};
+
+export const LoadError: Story = {
+  loaders: at([{ type: 'until', state: 'error' }], { load: 'fail' }),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(E.loadError)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: E.retry }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+export const Start: Story = {
+  loaders: at([{ type: 'until', state: 'ready' }]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    for (const s of E.start.sections) await expect(canvas.getByText(s.title)).toBeVisible();
+    await expect(canvas.getByText(E.start.minutes(35))).toBeVisible();
+    await expect(canvas.getByText(E.start.minutes(55))).toBeVisible();
+    await expect(canvas.getByText(E.start.legendAnswered)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: E.start.button }));
+    await expect(args.onAskStart).toHaveBeenCalled();
+  },
+};
+
+export const StartConfirm: Story = {
+  args: dialogArg('start'),
+  loaders: at([{ type: 'until', state: 'ready' }]),
+  play: async ({ args }) => {
+    const dialog = await body().findByRole('dialog', { name: E.start.confirmTitle });
+    await expect(within(dialog).getByText(E.start.confirmText)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: E.start.confirmYes }));
+    await expect(args.onConfirm).toHaveBeenCalled();
+    await expect(within(dialog).getByRole('button', { name: E.start.cancel })).toBeVisible();
+  },
+};
+
+export const StartFailed: Story = {
+  loaders: at([{ type: 'until', state: 'ready' }, { type: 'user.start' }, { type: 'until', state: 'startFailed' }], { start: 'fail' }),
+  play: async () => {
+    const dialog = await body().findByRole('dialog', { name: E.start.failTitle });
+    await expect(within(dialog).getByText(E.start.failText)).toBeVisible();
+  },
+};
+
+export const IntroListening: Story = {
+  loaders: at(STARTED),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: `${E.header.session}LISTENING COMPREHENSION` })).toBeVisible();
+    await expect(canvas.getByText(E.intro.listening.title)).toBeVisible();
+    await expect(canvas.getByRole('timer')).toHaveTextContent('00:35:00');
+    await expect(canvas.queryByRole('button', { name: E.nav.prev })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: E.nav.next }));
+    await expect(args.onNext).toHaveBeenCalled();
+    await expect(canvas.getByRole('button', { name: E.nav.gridInstruction('I1') })).toHaveAttribute('aria-current', 'step');
+  },
+};
+
+export const IntroStructure: Story = {
+  loaders: at(TO_WRITTEN),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(E.intro.structure.title)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: E.nav.prev })).toBeNull();
+    await expect(canvas.getByRole('button', { name: E.nav.gridInstruction('I2') })).toBeVisible();
+  },
+};
+
+export const IntroWritten: Story = {
+  loaders: at([...TO_WRITTEN, { type: 'user.goto', index: 67 }]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(E.intro.written.title)).toBeVisible();
+    await expect(canvas.getByText(E.intro.written.examples[1].title)).toBeVisible();
+    await expect(canvasElement.querySelectorAll('.we-letter')).toHaveLength(8);
+    await expect(canvas.getByRole('button', { name: E.nav.prev })).toBeVisible();
+  },
+};
+
+export const IntroReading: Story = {
+  loaders: at(TO_READING),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(E.intro.reading.sampleTitle)).toBeVisible();
+    await expect(canvas.getByText(E.intro.reading.examples[0].question)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: E.nav.prev })).toBeNull();
+  },
+};
+
+const LISTENING_1: Step[] = [...STARTED, { type: 'user.next' }, { type: 'user.answer', page: 2, answer: '1' }];
+
+export const ListeningQuestion: Story = {
+  args: { audioStatus: 'ready' },
+  loaders: at([...LISTENING_1, { type: 'user.answer', page: 1, answer: '3' }]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(E.question.numberOf(1))).toBeVisible();
+    await expect(canvas.getByRole('radio', { name: /^C\. / })).toBeChecked();
+    await expect(canvas.getByRole('button', { name: E.nav.gridItem('1', true) })).toHaveAttribute('aria-current', 'step');
+    await expect(canvas.getByRole('button', { name: E.nav.gridItem('2', true) })).toBeVisible();
+    await userEvent.keyboard('b');
+    await expect(args.onAnswer).toHaveBeenCalledWith(1, '2');
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(args.onNext).toHaveBeenCalled();
+  },
+};
+
+export const ListeningGroup: Story = {
+  args: { audioStatus: 'ready' },
+  loaders: at([...STARTED, { type: 'user.goto', index: 31 }, { type: 'user.answer', page: 33, answer: '4' }]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const n of [31, 32, 33, 34]) await expect(canvas.getByText(E.question.numberOf(n))).toBeVisible();
+    await expect(canvas.getByText(E.question.groupHint(31, 34))).toBeVisible();
+    await expect(canvas.getAllByTestId('audio-once')).toHaveLength(1);
+    // Grouped numbers are shown but cannot be opened on their own.
+    await expect(canvas.getByRole('button', { name: `${E.nav.gridItem('33', true)}, ${E.nav.gridGrouped}` })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+export const AudioIdle: Story = {
+  args: { audioStatus: 'idle' },
+  loaders: at(LISTENING_1),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId('audio-once')).toHaveAttribute('data-status', 'idle');
+  },
+};
+
+export const AudioLoading: Story = {
+  args: { audioStatus: 'fetching' },
+  loaders: at(LISTENING_1),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(t.audioOnce.loading)).toBeVisible();
+  },
+};
+
+export const AudioPlaying: Story = {
+  args: { audioStatus: 'playing' },
+  loaders: at(LISTENING_1),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(t.audioOnce.playing)).toBeVisible();
+  },
+};
+
+export const AudioLocked: Story = {
+  args: { audioStatus: 'played' },
+  loaders: at(LISTENING_1),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: t.audioOnce.onlyOnce })).toHaveAttribute('aria-disabled', 'true');
+    await expect(await body().findByRole('tooltip')).toHaveTextContent(t.audioOnce.onlyOnce);
+  },
+};
+
+export const StructureQuestion: Story = {
+  loaders: at([...TO_WRITTEN, { type: 'user.next' }]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: `${E.header.session}STRUCTURE AND WRITTEN EXPRESSION` })).toBeVisible();
+    await expect(canvas.getByText(/The museum, ____ in 1890/)).toBeVisible();
+    await expect(canvas.getAllByRole('radio')).toHaveLength(4);
+  },
+};
+
+export const WrittenQuestion: Story = {
+  loaders: at([...TO_WRITTEN, { type: 'user.goto', index: 68 }, { type: 'user.answer', page: 68, answer: '3' }]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(E.question.numberOf(16))).toBeVisible();
+    await expect(canvasElement.querySelectorAll('.exam-question .we-part')).toHaveLength(4);
+    await expect(canvas.getByRole('radio', { name: 'C. have grown' })).toBeChecked();
+  },
+};
+
+export const ReadingQuestion: Story = {
+  loaders: at([...TO_READING, { type: 'user.next' }]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: `${E.question.passage}: Passage 1 — Coral Reefs` })).toBeVisible();
+    await expect(canvas.getByText(/what happens when the water grows too warm/)).toBeVisible();
+  },
+};
+
+export const LowTime: Story = {
+  loaders: at([...STARTED, { type: 'clock', ms: (35 * 60 - 59) * 1000 }, { type: 'timer.tick' }]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('timer')).toHaveTextContent('00:00:59');
+    await expect(canvas.getByText(E.header.announceMinutes(1))).toBeInTheDocument();
+  },
+};
+
+export const TimeUp: Story = {
+  loaders: at([...STARTED, { type: 'clock', ms: 35 * 60 * 1000 }, { type: 'timer.tick' }]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: E.section.ended('LISTENING COMPREHENSION') })).toBeVisible();
+    await expect(canvas.getByRole('timer')).toHaveTextContent('00:00:00');
+    await expect(canvas.getByRole('button', { name: E.header.finish })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: E.section.continue }));
+    await expect(args.onAskContinue).toHaveBeenCalled();
+  },
+};
+
+export const ContinueDialog: Story = {
+  args: dialogArg('continue'),
+  loaders: at([...STARTED, { type: 'user.endSection' }, { type: 'until', state: { active: { session: { listening: 'ended' } } } }]),
+  play: async () => {
+    const dialog = await body().findByRole('dialog', { name: E.section.continueTitle });
+    await expect(within(dialog).getByRole('button', { name: E.section.continueYes })).toBeVisible();
+  },
+};
+
+export const EndSectionDialog: Story = {
+  args: dialogArg('endSection'),
+  loaders: at(LISTENING_1),
+  play: async () => {
+    const dialog = await body().findByRole('dialog', { name: E.section.endTitle });
+    await expect(within(dialog).getByText(E.section.endText)).toBeVisible();
+  },
+};
+
+export const FinishDialog: Story = {
+  args: dialogArg('finish'),
+  loaders: at([...TO_READING, { type: 'user.next' }]),
+  play: async () => {
+    const dialog = await body().findByRole('dialog', { name: E.section.finishTitle });
+    await expect(within(dialog).getByText(E.section.finishText)).toBeVisible();
+  },
+};
+
+export const Offline: Story = {
+  loaders: at([...LISTENING_1, { type: 'network.offline' }, { type: 'user.answer', page: 1, answer: '2' }]),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId('exam-sync')).toHaveTextContent(E.header.offline);
+  },
+};
+
+export const Saving: Story = {
+  loaders: at([...LISTENING_1]),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId('exam-sync')).toHaveTextContent(E.header.saving);
+  },
+};
+
+export const RefreshingTimer: Story = {
+  loaders: at([...LISTENING_1, { type: 'page.visible' }], { refresh: 'pending' }),
+  play: async () => {
+    await expect(await body().findByRole('dialog', { name: E.section.refreshing })).toBeVisible();
+  },
+};
+
+export const Finishing: Story = {
+  loaders: at([...TO_READING, { type: 'user.finish' }], { submit: 'pending' }),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(E.finish.scoring)).toBeVisible();
+  },
+};
+
+export const ScoreFailed: Story = {
+  loaders: at([...TO_READING, { type: 'user.finish' }, { type: 'until', state: { finished: 'scoreFailed' } }], { submit: 'fail' }),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(E.finish.scoreError);
+    await userEvent.click(canvas.getByRole('button', { name: E.finish.retry }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+export const Finished: Story = {
+  loaders: at([...TO_READING, { type: 'user.finish' }, { type: 'until', state: { finished: 'scored' } }]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('exam-total-score')).toHaveTextContent('513');
+    await expect(canvas.getByTestId('exam-score-listening')).toHaveTextContent(E.finish.correct(31, 50));
+    await expect(canvas.getByTestId('exam-score-written')).toHaveTextContent(E.finish.correct(26, 40));
+    await expect(canvas.getByTestId('exam-cefr')).toHaveTextContent('B1');
+    await expect(canvas.getByText(E.finish.estimate)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: E.finish.certificate }));
+    await expect(args.onDownload).toHaveBeenCalled();
+  },
+};
+
+export const CertificateFailed: Story = {
+  args: { downloadFailed: true },
+  loaders: at([...TO_READING, { type: 'user.finish' }, { type: 'until', state: { finished: 'scored' } }]),
+  play: async () => {
+    const dialog = await body().findByRole('dialog', { name: E.finish.certificateErrorTitle });
+    await expect(within(dialog).getByText(E.finish.certificateError)).toBeVisible();
+  },
+};
