@@ -1,0 +1,126 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, signIn, signUpAndIn } from '../../scripts/bench/client.ts';
+import { ADMIN, closeBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+
+/**
+ * axe on every page and main dialog of the built app: no serious or critical violation.
+ * One line per page; `act` opens a dialog or moves the page into the state to check.
+ */
+interface Screen {
+  name: string;
+  url: (ids: Ids) => string;
+  as: 'anon' | 'user' | 'admin';
+  act?: (page: Page) => Promise<void>;
+}
+interface Ids {
+  demo: number;
+}
+
+const clickButton = (name: RegExp) => async (page: Page) => {
+  await page.getByRole('button', { name }).first().click({ timeout: 5000 });
+  await page.getByRole('dialog').first().waitFor({ timeout: 5000 });
+};
+
+const SCREENS: Screen[] = [
+  { name: 'landing', url: () => '/', as: 'anon' },
+  { name: 'login', url: () => '/login', as: 'anon' },
+  { name: 'register', url: () => '/register', as: 'anon' },
+  { name: 'testpage', url: () => '/testpage', as: 'anon' },
+  { name: 'paketsoal', url: () => '/paketsoal', as: 'user' },
+  { name: 'bayar', url: (ids) => `/bayar/${ids.demo}`, as: 'user' },
+  { name: 'paket-saya', url: () => '/paket-saya', as: 'user' },
+  { name: 'riwayat-ujian', url: () => '/riwayat-ujian', as: 'user' },
+  { name: 'riwayat-ujian progres', url: () => '/riwayat-ujian/progres', as: 'user' },
+  { name: 'profile', url: () => '/profile', as: 'user' },
+  { name: 'mini-test', url: () => '/mini-test', as: 'user' },
+  { name: 'exam start', url: (ids) => `/simulasi-toefl/${ids.demo}`, as: 'user' },
+  {
+    name: 'exam question',
+    url: (ids) => `/simulasi-toefl/${ids.demo}`,
+    as: 'user',
+    act: async (page) => {
+      const start = page.getByRole('button', { name: /mulai/i }).first();
+      if (await start.isVisible().catch(() => false)) await start.click();
+      await page.waitForTimeout(1500);
+    },
+  },
+  { name: 'admin payments', url: () => '/admin/payments', as: 'admin' },
+  { name: 'admin settings', url: () => '/admin/settings', as: 'admin' },
+  { name: 'admin riwayat-ujian', url: () => '/admin/riwayat-ujian', as: 'admin' },
+  { name: 'admin soal-simulasi', url: () => '/admin/soal-simulasi', as: 'admin' },
+  { name: 'admin soal-simulasi delete dialog', url: () => '/admin/soal-simulasi', as: 'admin', act: clickButton(/^hapus/i) },
+  { name: 'admin paket add', url: () => '/admin/soal-simulasi/add', as: 'admin' },
+  { name: 'admin paket edit', url: (ids) => `/admin/soal-simulasi/edit/${ids.demo}`, as: 'admin' },
+  { name: 'admin section chooser', url: (ids) => `/admin/soal-simulasi/add-soal/${ids.demo}`, as: 'admin' },
+  { name: 'admin listening list', url: (ids) => `/admin/soal-simulasi/soal-listening/${ids.demo}`, as: 'admin' },
+  { name: 'admin structure list', url: (ids) => `/admin/soal-simulasi/soal-structure/${ids.demo}`, as: 'admin' },
+  { name: 'admin written list', url: (ids) => `/admin/soal-simulasi/soal-written/${ids.demo}`, as: 'admin' },
+  { name: 'admin reading list', url: (ids) => `/admin/soal-simulasi/soal-reading/${ids.demo}`, as: 'admin' },
+  { name: 'admin add listening', url: (ids) => `/admin/soal-simulasi/add-soal-listening/${ids.demo}`, as: 'admin' },
+  { name: 'admin add structure', url: (ids) => `/admin/soal-simulasi/add-soal-structure/${ids.demo}`, as: 'admin' },
+  { name: 'admin add written', url: (ids) => `/admin/soal-simulasi/add-soal-written/${ids.demo}`, as: 'admin' },
+  { name: 'admin add reading', url: (ids) => `/admin/soal-simulasi/add-soal-reading/${ids.demo}`, as: 'admin' },
+  { name: 'admin data-user', url: () => '/admin/data-user', as: 'admin' },
+];
+
+let server: RunningServer;
+const cookies: Record<'user' | 'admin', string> = { user: '', admin: '' };
+let ids: Ids;
+
+beforeAll(async () => {
+  server = await startServer({ env: { LOGIN_MAX_PER_IP: '1000' } });
+  const admin = new ApiClient(server.baseUrl);
+  await signIn(admin, ADMIN.nohp, ADMIN.password);
+  const user = new ApiClient(server.baseUrl);
+  await signUpAndIn(user, '081355500001', 'Peserta Aksesibilitas');
+  const list = await user.get<{ data: { id: number; harga: number }[] }>('/api/paket-soal');
+  ids = { demo: list.body.data.find((p) => p.harga === 0)!.id };
+  cookies.user = user.cookie!.slice(4);
+  cookies.admin = admin.cookie!.slice(4);
+});
+afterAll(async () => {
+  await closeBrowser();
+  await server?.dispose();
+});
+
+describe('accessibility (axe)', () => {
+  it('finds no serious or critical violation on any page or main dialog', { timeout: 300_000 }, async () => {
+    const failures: string[] = [];
+    const skipped: string[] = [];
+    for (const screen of SCREENS) {
+      const context = await newContext(server.baseUrl, { viewport: { width: 1280, height: 800 } });
+      if (screen.as !== 'anon') await context.addCookies([{ name: 'sid', value: cookies[screen.as], url: server.baseUrl }]);
+      const page = await context.newPage();
+      const url = screen.url(ids);
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      // A page not built yet sends the visitor to /; the landing page is checked on its own line.
+      if (url !== '/' && new URL(page.url()).pathname === '/') {
+        skipped.push(screen.name);
+        await context.close();
+        continue;
+      }
+      if (screen.act) {
+        try {
+          await screen.act(page);
+        } catch (err) {
+          skipped.push(`${screen.name} (${(err as Error).message.split('\n')[0]})`);
+          await context.close();
+          continue;
+        }
+      }
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') {
+          failures.push(`${screen.name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`);
+        }
+      }
+      await context.close();
+    }
+    if (skipped.length > 0) console.info(`not checked (not reachable yet): ${skipped.join(', ')}`);
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, closeBrowser, newContext, screenshot, startServer, watchPageErrors, type RunningServer, submitLogin } from './harness.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ env: { DEMO_CONTENT: '0' } });
+});
+afterAll(async () => {
+  await closeBrowser();
+  await server?.dispose();
+});
+
+const fixture = (name: string) => path.resolve(import.meta.dirname, '..', 'fixtures', name);
+const PAKET = 'Paket Uji E2E';
+
+/** A text field by its accessible name (the required asterisk is hidden from it). */
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+async function fillOptions(page: Page, jawaban: string) {
+  for (const [n, text] of [[1, 'pilihan satu'], [2, 'pilihan dua'], [3, 'pilihan tiga'], [4, 'pilihan empat']] as const) {
+    await field(page, `Pilihan ${n}`).fill(text);
+  }
+  await pickJawaban(page, jawaban);
+}
+
+async function pickJawaban(page: Page, option: string) {
+  await page.getByRole('combobox', { name: 'Jawaban' }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** From a section's question list back to the chooser, then into another section. */
+async function openSection(page: Page, section: string) {
+  await page.getByRole('button', { name: 'Kembali' }).click();
+  await page.waitForURL('**/admin/soal-simulasi/add-soal/*');
+  await page.getByRole('button', { name: section, exact: true }).click();
+}
+
+describe('admin content in the browser', () => {
+  it('builds a package section by section, sees the counts, then deletes it', async () => {
+    const context = await newContext(server.baseUrl);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+
+    await page.goto('/login');
+    await submitLogin(page, ADMIN.nohp, ADMIN.password);
+    await page.waitForURL('**/admin/payments');
+    await page.getByRole('heading', { name: 'Pembayaran' }).waitFor();
+
+    // Package.
+    await page.getByRole('navigation', { name: 'Navigasi admin' }).getByRole('link', { name: 'Soal Simulasi' }).click();
+    await page.getByRole('heading', { name: 'Soal Simulasi' }).waitFor();
+    await page.getByRole('button', { name: 'Tambah Paket' }).click();
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await page.getByText('Nama paket wajib diisi!').waitFor();
+    await page.getByLabel('Nama Paket').fill(PAKET);
+    await page.getByLabel('Harga (rupiah)').fill('25000');
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await page.waitForURL('**/admin/soal-simulasi');
+    await page.getByRole('cell', { name: PAKET, exact: true }).waitFor();
+
+    // Listening with an audio upload.
+    await page.getByRole('button', { name: `Tambah Soal ${PAKET}` }).click();
+    await page.getByRole('heading', { name: `Tambah Soal — ${PAKET}` }).waitFor();
+    await page.getByRole('button', { name: 'Listening', exact: true }).click();
+    await page.getByText('Belum ada soal listening').waitFor();
+    await page.getByRole('button', { name: 'Tambah Soal' }).click();
+    await page.getByRole('heading', { name: `Tambah Soal Listening — ${PAKET}` }).waitFor();
+    expect(await field(page, 'No. Soal').inputValue()).toBe('1');
+    expect(await field(page, 'Page').inputValue()).toBe('1');
+    await fillOptions(page, '3');
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.getByText('Semua field wajib diisi!').waitFor();
+    await page.locator('input[type=file][accept="audio/*"]').setInputFiles(fixture('tone.mp3'));
+    await page.getByLabel('Pratinjau audio').waitFor();
+    await page.getByLabel('Pembahasan').fill('Dialog menyebut alasannya di akhir.');
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.waitForURL('**/admin/soal-simulasi/soal-listening/*');
+    await page.getByRole('cell', { name: '1', exact: true }).first().waitFor();
+    const audioSrc = await page.locator('table audio').first().getAttribute('src');
+    expect(audioSrc).toMatch(/^\/api\/media\/[a-f0-9]{32}\.mp3$/);
+    expect((await page.request.get(audioSrc!)).status()).toBe(200);
+
+    // Structure.
+    await openSection(page, 'Structure');
+    await page.getByText('Belum ada soal structure').waitFor();
+    await page.getByRole('button', { name: 'Tambah Soal' }).click();
+    expect(await field(page, 'Page').inputValue()).toBe('52');
+    await field(page, 'Soal').fill('The sun ____ in the east.');
+    await fillOptions(page, '2');
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.waitForURL('**/admin/soal-simulasi/soal-structure/*');
+    await page.getByText('The sun ____ in the east.').waitFor();
+
+    // Written expression with the click-to-assign editor.
+    await openSection(page, 'Written Expression');
+    await page.getByText('Belum ada soal written').waitFor();
+    await page.getByRole('button', { name: 'Tambah Soal' }).click();
+    expect(await field(page, 'No. Soal').inputValue()).toBe('16');
+    expect(await field(page, 'Page').inputValue()).toBe('68');
+    const words = ['The', 'children', 'plays', 'in', 'the', 'garden', 'every', 'day.'];
+    for (const [i, word] of words.entries()) await field(page, `Kata ${i + 1}`).fill(` ${word} `);
+    for (const word of ['children', 'plays', 'the', 'garden']) await page.getByRole('button', { name: word, exact: true }).click();
+    const preview = await page.locator('[data-testid=written-preview] .we-sentence').innerHTML();
+    expect(preview).toBe(
+      'The <span class="we-part"><u>children</u><span class="we-letter">A</span></span> <span class="we-part"><u>plays</u><span class="we-letter">B</span></span> in <span class="we-part"><u>the</u><span class="we-letter">C</span></span> <span class="we-part"><u>garden</u><span class="we-letter">D</span></span> every day.',
+    );
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.getByText('Lengkapi jawaban, nomor soal, dan halaman!').waitFor();
+    await pickJawaban(page, 'B');
+    await screenshot(page, 'admin-written-editor');
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.waitForURL('**/admin/soal-simulasi/soal-written/*');
+    await page.getByRole('cell', { name: 'B', exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: /^Edit Soal/ }).count()).resolves.toBe(0);
+
+    // A passage with an image, and a reading question linked to it.
+    await openSection(page, 'Reading');
+    await page.getByText('Belum ada soal reading').waitFor();
+    await page.getByRole('button', { name: 'Tambah Soal' }).click();
+    await page.getByText('Belum ada bacaan untuk paket ini.').waitFor();
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.getByText('Semua field wajib diisi!').waitFor();
+    await field(page, 'Nama soal').fill('Bacaan Terumbu Karang');
+    await page.locator('form[aria-label="Tambah bacaan"] input[type=file]').setInputFiles(fixture('red.png'));
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('cell', { name: 'Bacaan Terumbu Karang', exact: true }).waitFor();
+    await page.getByRole('img', { name: 'Bacaan Bacaan Terumbu Karang' }).waitFor();
+    await field(page, 'Soal').fill('What is the main idea of the passage?');
+    await fillOptions(page, '4');
+    expect(await field(page, 'Question Reading').inputValue()).toBe('Bacaan Terumbu Karang');
+    await screenshot(page, 'admin-reading-form');
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.waitForURL('**/admin/soal-simulasi/soal-reading/*');
+    await page.getByRole('cell', { name: 'Bacaan Terumbu Karang', exact: true }).waitFor();
+
+    // The package list counts what was added.
+    await page.getByRole('navigation', { name: 'Navigasi admin' }).getByRole('link', { name: 'Soal Simulasi' }).click();
+    const row = page.getByRole('row').filter({ hasText: PAKET });
+    for (const count of ['Listening 1/50', 'Structure 1/15', 'Written Expression 1/25', 'Reading 1/50']) {
+      await row.getByText(count, { exact: true }).waitFor();
+    }
+    await screenshot(page, 'admin-paket-list');
+
+    // Delete after confirming.
+    await page.getByRole('button', { name: `Hapus ${PAKET}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Tindakan ini tidak bisa dibatalkan.').waitFor();
+    await dialog.getByRole('button', { name: 'Hapus', exact: true }).click();
+    await page.getByText('Paket soal berhasil dihapus.').waitFor();
+    await page.getByRole('cell', { name: PAKET, exact: true }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a User who opens /admin to /login', async () => {
+    const context = await newContext(server.baseUrl);
+    const nohp = '081277770099';
+    const password = 'rahasia-peserta-9';
+    const reg = await context.request.post('/api/users/register', { data: { nohp, nama: 'Dewi Peserta', email: 'dewi@example.id', password } });
+    expect(reg.status()).toBe(201);
+    expect((await context.request.post('/api/users/login', { data: { nohp, password } })).status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto('/admin/soal-simulasi');
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('navigation', { name: 'Navigasi admin' }).count()).toBe(0);
+    await context.close();
+  });
+});

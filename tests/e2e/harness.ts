@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../chromium.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+export const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  env: Record<string, string>;
+  /** Everything the server printed (for the admin password line and for failures). */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Stops the process and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+export const ADMIN = { nohp: '081100000001', password: 'admin-e2e-rahasia' };
+
+/**
+ * Starts the compiled server exactly as `npm start` does after its build step, on a free port and
+ * a temporary DATA_DIR (or the given one, to test restarts), and waits for /api/health.
+ */
+export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'toefl-e2e-')));
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_NOHP: ADMIN.nohp,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not healthy within 60 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    env,
+    output: () => out,
+    stop,
+    dispose: async () => {
+      await stop();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let browser: Browser | undefined;
+
+/** One headless Debian Chromium per test file; each test gets a fresh context (no shared cookies). */
+export async function newContext(baseURL: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+  browser ??= await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  return browser.newContext({ baseURL, locale: 'id-ID', viewport: options.viewport ?? { width: 1280, height: 800 } });
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+/** Fails the test on any uncaught page error or console error, which otherwise pass silently. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 40[13]/.test(m.text())) {
+      errors.push(`console: ${m.text()}`);
+    }
+  });
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(root, 'tests', 'e2e', '.artifacts');
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Submits the login form once it is the form on screen. Register and login share the labels
+ * 'Nomor HP' and 'Password', and the router changes the URL a moment before the login screen
+ * replaces the register screen; filling right after `waitForURL('**\/login')` could type into the
+ * outgoing register form and then submit an empty login form.
+ */
+export async function submitLogin(page: Page, nohp: string, password: string): Promise<void> {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Login', exact: true }) });
+  await form.waitFor();
+  await form.getByLabel('Nomor HP').fill(nohp);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+}

@@ -1,0 +1,104 @@
+import { vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { audioOnceMachine } from '../../machines/audio-once.machine.ts';
+import { QUESTION_INDEXES, type ExamSection } from '../../machines/exam-layout.ts';
+import {
+  examMachine,
+  type ExamDraft,
+  type ExamInput,
+  type ExamScore,
+  type LoadExamOutput,
+  type SaveDraftInput,
+  type SubmitAnswersInput,
+  type TimerAnswer,
+} from '../../machines/exam.machine.ts';
+import { controllable, manualTicker } from './harness.ts';
+
+export const QUESTIONS = QUESTION_INDEXES.map((page) => ({ id: 5000 + page, page, soal: `q${page}` }));
+export const SCORE: ExamScore = {
+  toeflScore: 500,
+  scoreListening: 50,
+  scoreWritten: 50,
+  scoreReading: 50,
+  listeningCorrect: 30,
+  writtenCorrect: 25,
+  readingCorrect: 30,
+};
+/** Durations as ETS sets them; long enough that no path runs out of time by accident. */
+export const DURATION: Record<ExamSection, number> = { listening: 2100, written: 1500, reading: 3300 };
+export const T0 = Date.parse('2030-01-01T08:00:00.000Z');
+/** The server's clock runs 7 min ahead of the browser's: seconds left must not care. */
+export const SKEW_MS = 7 * 60_000;
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+export function timerAnswer(sesi: TimerAnswer['sesi'], seconds: number, serverNow: number): TimerAnswer {
+  return { sesi, secondsRemaining: seconds, endsAt: iso(serverNow + seconds * 1000), serverNow: iso(serverNow) };
+}
+
+export function draft(index: number, answers: ExamDraft['answers'], savedAt: number): ExamDraft {
+  return { index, answers, savedAt: iso(savedAt) };
+}
+
+export const fresh = (): LoadExamOutput => ({ questions: QUESTIONS, hasEndTime: false, draft: null });
+
+/** The exam with every provided actor and action replaced by a controllable double. */
+export function createExamSut(input: Partial<ExamInput> = {}) {
+  const load = controllable<LoadExamOutput>();
+  const start = controllable<TimerAnswer>();
+  const refresh = controllable<TimerAnswer>();
+  const endSection = controllable<unknown, { section: ExamSection }>();
+  const next = controllable<TimerAnswer, { section: ExamSection }>();
+  const save = controllable<unknown, SaveDraftInput>();
+  const submit = controllable<ExamScore, SubmitAnswersInput>();
+  const ticker = manualTicker();
+  const persistLocal = vi.fn<(draft: ExamDraft) => void>();
+  const clearLocal = vi.fn();
+  const logError = vi.fn<(p: { operation: string }) => void>();
+  const persistPlayed = vi.fn<(p: { played: number[] }) => void>();
+  const audio = audioOnceMachine.provide({
+    actors: { loadPlayed: fromPromise<readonly number[], void>(() => Promise.resolve([])) },
+    actions: { persistPlayed: (_, p) => persistPlayed(p) },
+  });
+  const machine = examMachine.provide({
+    actors: {
+      loadExam: load.logic,
+      startTimer: start.logic,
+      refreshTimer: refresh.logic,
+      endSection: endSection.logic,
+      nextSection: next.logic,
+      saveDraft: save.logic,
+      submitAnswers: submit.logic,
+      ticker: ticker.logic,
+      audioOnce: audio,
+    },
+    actions: {
+      persistLocal: (_, p) => persistLocal(p),
+      clearLocal: () => {
+        clearLocal();
+      },
+      logError: (_, p) => logError(p),
+    },
+  });
+  const actor = createActor(machine, { input: { now: () => Date.now(), online: true, ...input } });
+  /** The server's answer for the browser's current instant. */
+  const serverTimer = (sesi: TimerAnswer['sesi'], seconds: number) => timerAnswer(sesi, seconds, Date.now() + SKEW_MS);
+  return {
+    actor,
+    load,
+    start,
+    refresh,
+    endSection,
+    next,
+    save,
+    submit,
+    ticker,
+    persistLocal,
+    clearLocal,
+    logError,
+    persistPlayed,
+    serverTimer,
+  };
+}
+
+export type ExamSut = ReturnType<typeof createExamSut>;

@@ -1,0 +1,398 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { audioOnceMachine } from '../../machines/audio-once.machine.ts';
+import {
+  AUTOSAVE_DEBOUNCE_MS,
+  answersForSubmit,
+  examMachine,
+  newestDraft,
+  retryBackoffMs,
+  sanitizeAnswers,
+  secondsLeftAt,
+} from '../../machines/exam.machine.ts';
+import { DURATION, QUESTIONS, SCORE, SKEW_MS, T0, createExamSut, draft, fresh, type ExamSut } from './exam-fixtures.ts';
+import { flush, intervalTicker } from './harness.ts';
+
+/** Guards, pure helpers and the edge cases the model abstracts away. */
+
+let sut: ExamSut;
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 });
+});
+afterEach(() => {
+  sut?.actor.stop();
+  vi.useRealTimers();
+});
+
+const snap = () => sut.actor.getSnapshot();
+
+async function startIn(section: 'listening' | 'written' | 'reading', seconds = DURATION[section], input = {}) {
+  sut = createExamSut(input);
+  sut.actor.start();
+  sut.load.pending().resolve({ questions: QUESTIONS, hasEndTime: true, draft: null });
+  await flush();
+  sut.refresh.pending().resolve(sut.serverTimer(section, seconds));
+  await flush();
+}
+
+describe('pure helpers', () => {
+  it('derives seconds left from the end instant and the clock offset, rounding up', () => {
+    expect(secondsLeftAt(10_000, 0, 0)).toBe(10);
+    expect(secondsLeftAt(10_000, 0, 1)).toBe(10);
+    expect(secondsLeftAt(10_000, 0, 9_001)).toBe(1);
+    expect(secondsLeftAt(10_000, 0, 10_000)).toBe(0);
+    expect(secondsLeftAt(10_000, 4_000, 0)).toBe(6);
+    expect(secondsLeftAt(10_000, 0, 99_000)).toBe(0);
+    expect(secondsLeftAt(null, 0, 0)).toBe(0);
+  });
+  it('backs off 1 s, 2 s, 4 s ... up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(retryBackoffMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(AUTOSAVE_DEBOUNCE_MS).toBe(1000);
+  });
+  it('prefers the newest draft, the first on a tie, and skips broken ones', () => {
+    const a = draft(1, {}, 1000);
+    const b = draft(2, {}, 2000);
+    expect(newestDraft(a, b)).toBe(b);
+    expect(newestDraft(b, a)).toBe(b);
+    expect(newestDraft(a, { ...a })).toBe(a);
+    expect(newestDraft(null, undefined, { index: 3, answers: {}, savedAt: 'yesterday' })).toBeNull();
+  });
+  it('keeps only real pages and options from stored answers', () => {
+    expect(sanitizeAnswers({ 1: '2', 51: '1', 52: '5', 60: '-1', 143: '4', x: '1' })).toEqual({ 1: '2', 143: '4' });
+    expect(sanitizeAnswers(null)).toEqual({});
+  });
+  it('submits all 140 questions by page with -1 for unanswered', () => {
+    const { answers } = answersForSubmit({ 1: '3', 94: '1' });
+    expect(answers).toHaveLength(140);
+    expect(answers[0]).toEqual({ id: 1, answer: '3' });
+    expect(answers.find((a) => a.id === 94)).toEqual({ id: 94, answer: '1' });
+    expect(answers.filter((a) => a.answer === '-1')).toHaveLength(138);
+    expect(answers.map((a) => a.id)).not.toContain(51);
+  });
+});
+
+describe('timer', () => {
+  it('starts with the server answer and shows the section first index', async () => {
+    sut = createExamSut();
+    sut.actor.start();
+    sut.load.pending().resolve(fresh());
+    await flush();
+    expect(snap().value).toBe('ready');
+    sut.actor.send({ type: 'user.start' });
+    sut.start.pending().resolve(sut.serverTimer('listening', 2100));
+    await flush();
+    expect(snap().matches({ active: { session: { listening: 'running' } } })).toBe(true);
+    expect(snap().context).toMatchObject({ section: 'listening', index: 0, secondsLeft: 2100, clockOffsetMs: SKEW_MS });
+  });
+
+  it('shows a visible error when the timer cannot start, and retries on demand', async () => {
+    sut = createExamSut();
+    sut.actor.start();
+    sut.load.pending().resolve(fresh());
+    await flush();
+    sut.actor.send({ type: 'user.start' });
+    sut.start.pending().reject(new Error('500'));
+    await flush();
+    expect(snap().value).toBe('startFailed');
+    sut.actor.send({ type: 'user.start' });
+    expect(snap().value).toBe('starting');
+    expect(sut.start.calls).toHaveLength(2);
+  });
+
+  it('counts down from the end instant with a real 1000 ms interval, not by decrementing', async () => {
+    sut = createExamSut();
+    const machine = examMachine.provide({ actors: { ticker: intervalTicker() } });
+    // Same doubles, real interval ticker under fake timers.
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          loadExam: sut.load.logic,
+          refreshTimer: sut.refresh.logic,
+          saveDraft: sut.save.logic,
+          audioOnce: audioOnceMachine.provide({ actors: { loadPlayed: fromPromise<readonly number[], void>(() => Promise.resolve([])) } }),
+        },
+      }),
+      { input: { now: () => Date.now() } },
+    ).start();
+    sut.load.pending().resolve({ questions: QUESTIONS, hasEndTime: true });
+    await flush();
+    sut.refresh.pending().resolve(sut.serverTimer('listening', 10));
+    await flush();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(actor.getSnapshot().context.secondsLeft).toBe(7);
+    // The tab slept 5 s without ticks: the next tick still shows the true time.
+    vi.setSystemTime(Date.now() + 5000);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().context.secondsLeft).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().matches({ active: { session: { listening: 'ended' } } })).toBe(true);
+    actor.stop();
+  });
+
+  it('ends a section once when a tick reaches 0 twice', async () => {
+    await startIn('written', 5);
+    vi.setSystemTime(Date.now() + 5000);
+    sut.ticker.tick();
+    sut.ticker.tick();
+    await flush();
+    expect(snap().matches({ active: { session: { written: 'ended' } } })).toBe(true);
+    expect(snap().context.secondsLeft).toBe(0);
+    expect(sut.ticker.running).toBe(0);
+    expect(sut.endSection.calls).toHaveLength(0);
+    expect(sut.next.calls).toHaveLength(0);
+  });
+
+  it('finishes and submits once when reading reaches 0, even on a second tick', async () => {
+    await startIn('reading', 2);
+    vi.setSystemTime(Date.now() + 2000);
+    sut.ticker.tick();
+    sut.ticker.tick();
+    await flush();
+    expect(snap().matches({ finished: 'submitting' })).toBe(true);
+    expect(sut.submit.calls).toHaveLength(1);
+  });
+
+  it('submits once on a double finish', async () => {
+    await startIn('reading');
+    sut.actor.send({ type: 'user.finish' });
+    sut.actor.send({ type: 'user.finish' });
+    await flush();
+    expect(sut.submit.calls).toHaveLength(1);
+    sut.submit.pending().resolve(SCORE);
+    await flush();
+    sut.actor.send({ type: 'user.finish' });
+    await flush();
+    expect(sut.submit.calls).toHaveLength(1);
+    expect(snap().matches({ finished: 'scored' })).toBe(true);
+    expect(snap().context.score).toEqual(SCORE);
+    expect(sut.clearLocal).toHaveBeenCalledTimes(1);
+  });
+
+  it('exposes a score failure with a retry that resubmits the same answers', async () => {
+    await startIn('reading');
+    sut.actor.send({ type: 'user.answer', page: 100, answer: '4' });
+    sut.actor.send({ type: 'user.finish' });
+    sut.submit.pending().reject(new Error('502'));
+    await flush();
+    expect(snap().matches({ finished: 'scoreFailed' })).toBe(true);
+    expect(sut.clearLocal).not.toHaveBeenCalled();
+    sut.actor.send({ type: 'user.retry' });
+    expect(sut.submit.calls).toHaveLength(2);
+    expect(sut.submit.calls[1]!.input).toEqual(sut.submit.calls[0]!.input);
+    expect(sut.submit.calls[1]!.input.answers.find((a) => a.id === 100)).toEqual({ id: 100, answer: '4' });
+  });
+
+  it('lands in the ended state when the tab returns after the server ended the section', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'page.visible' });
+    expect(snap().value).toBe('refreshing');
+    sut.refresh.pending().resolve(sut.serverTimer('listening', 0));
+    await flush();
+    expect(snap().matches({ active: { session: { listening: 'ended' } } })).toBe(true);
+    expect(sut.ticker.running).toBe(0);
+  });
+
+  it('follows the server into the next section on refresh, at its first index', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'user.goto', index: 20 });
+    sut.actor.send({ type: 'page.visible' });
+    sut.refresh.pending().resolve(sut.serverTimer('written', 900));
+    await flush();
+    expect(snap().matches({ active: { session: { written: 'running' } } })).toBe(true);
+    expect(snap().context.index).toBe(51);
+  });
+
+  it('keeps running when a refresh fails (only logged)', async () => {
+    await startIn('written');
+    sut.actor.send({ type: 'page.visible' });
+    sut.refresh.pending().reject(new Error('offline'));
+    await flush();
+    expect(snap().matches({ active: { session: { written: 'running' } } })).toBe(true);
+    expect(sut.logError).toHaveBeenCalledWith({ operation: 'refreshTimer' });
+  });
+
+  it('Selesai zeroes the section on the server; continue moves to the next section', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'user.endSection' });
+    expect(sut.endSection.calls[0]!.input).toEqual({ section: 'listening' });
+    sut.endSection.pending().resolve({ secondsRemaining: 0 });
+    await flush();
+    expect(snap().matches({ active: { session: { listening: 'ended' } } })).toBe(true);
+    sut.actor.send({ type: 'user.continue' });
+    sut.next.pending().resolve(sut.serverTimer('written', 1500));
+    await flush();
+    expect(snap().matches({ active: { session: { written: 'running' } } })).toBe(true);
+    expect(snap().context).toMatchObject({ index: 51, secondsLeft: 1500 });
+  });
+
+  it('finishes when the next-section answer says finished', async () => {
+    await startIn('written', 0);
+    sut.actor.send({ type: 'user.continue' });
+    sut.next.pending().resolve(sut.serverTimer('finished', 0));
+    await flush();
+    expect(snap().matches('finished')).toBe(true);
+  });
+});
+
+describe('answers and navigation', () => {
+  it('accepts answers only for the current section and clears with -1', async () => {
+    await startIn('written');
+    sut.actor.send({ type: 'user.answer', page: 60, answer: '2' });
+    sut.actor.send({ type: 'user.answer', page: 10, answer: '2' });
+    sut.actor.send({ type: 'user.answer', page: 67, answer: '2' });
+    sut.actor.send({ type: 'user.answer', page: 61, answer: '9' as '1' });
+    expect(snap().context.answers).toEqual({ 60: '2' });
+    sut.actor.send({ type: 'user.answer', page: 60, answer: '-1' });
+    expect(snap().context.answers).toEqual({});
+  });
+
+  it('refuses answers once the section ended', async () => {
+    await startIn('written', 0);
+    sut.actor.send({ type: 'user.answer', page: 60, answer: '2' });
+    expect(snap().context.answers).toEqual({});
+  });
+
+  it('navigates with the layout rules and clamps outside indexes', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'user.prev' });
+    expect(snap().context.index).toBe(0);
+    sut.actor.send({ type: 'user.goto', index: 31 });
+    sut.actor.send({ type: 'user.next' });
+    expect(snap().context.index).toBe(35);
+    sut.actor.send({ type: 'user.goto', index: 48 });
+    expect(snap().context.index).toBe(47);
+    sut.actor.send({ type: 'user.next' });
+    expect(snap().context.index).toBe(47);
+    sut.actor.send({ type: 'user.goto', index: 100 });
+    expect(snap().context.index).toBe(0);
+  });
+
+  it('tells the audio actor which item is shown', async () => {
+    await startIn('listening');
+    await flush();
+    const audio = () => snap().children.audio!.getSnapshot() as SnapshotFrom<typeof audioOnceMachine>;
+    expect(audio().context.index).toBeNull();
+    sut.actor.send({ type: 'user.goto', index: 33 });
+    await flush();
+    expect(audio().context.index).toBe(31);
+    expect(audio().value).toEqual({ loading: 'fetching' });
+  });
+
+  it('restores a draft whose index is outside the current section at its first index', async () => {
+    sut = createExamSut({ localDraft: draft(20, { 5: '1' }, T0 - 1000) });
+    sut.actor.start();
+    sut.load.pending().resolve({ questions: QUESTIONS, hasEndTime: true, draft: draft(30, { 5: '2' }, T0 - 9000) });
+    await flush();
+    sut.refresh.pending().resolve(sut.serverTimer('reading', 600));
+    await flush();
+    expect(snap().context.index).toBe(93);
+    // The local draft was newer, so its answers win.
+    expect(snap().context.answers).toEqual({ 5: '1' });
+    expect(sut.persistLocal).toHaveBeenLastCalledWith(expect.objectContaining({ index: 93, answers: { 5: '1' } }));
+  });
+
+  it('ignores stored drafts when no attempt exists yet', async () => {
+    sut = createExamSut({ localDraft: draft(20, { 5: '1' }, T0) });
+    sut.actor.start();
+    sut.load.pending().resolve({ ...fresh(), draft: draft(30, { 5: '2' }, T0) });
+    await flush();
+    expect(snap().context).toMatchObject({ answers: {}, index: 0 });
+  });
+
+  it('shows the error state for an incomplete package and retries the load', async () => {
+    sut = createExamSut();
+    sut.actor.start();
+    sut.load.pending().resolve({ questions: QUESTIONS.slice(2), hasEndTime: false });
+    await flush();
+    expect(snap().value).toBe('error');
+    expect(snap().context.loadProblem).toMatch(/expected 140/);
+    sut.actor.send({ type: 'user.retry' });
+    expect(sut.load.calls).toHaveLength(2);
+  });
+});
+
+describe('autosave', () => {
+  it('debounces, sends the latest answer, and reports saved', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'user.answer', page: 1, answer: '1' });
+    await vi.advanceTimersByTimeAsync(500);
+    sut.actor.send({ type: 'user.answer', page: 1, answer: '3' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sut.save.calls).toHaveLength(0);
+    expect(snap().context.syncStatus).toBe('saving');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sut.save.calls).toHaveLength(1);
+    expect(sut.save.calls[0]!.input.answers).toEqual({ 1: '3' });
+    sut.save.pending().resolve({});
+    await flush();
+    expect(snap().context.syncStatus).toBe('saved');
+  });
+
+  it('latest answer wins: a change during a save is sent right after it', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'user.answer', page: 1, answer: '1' });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+    sut.actor.send({ type: 'user.answer', page: 1, answer: '4' });
+    sut.save.pending().resolve({});
+    await flush();
+    expect(sut.save.calls).toHaveLength(2);
+    expect(sut.save.calls[1]!.input.answers).toEqual({ 1: '4' });
+    expect(sut.save.calls[1]!.input.revision).toBeGreaterThan(sut.save.calls[0]!.input.revision);
+    sut.save.pending().resolve({});
+    await flush();
+    expect(snap().context.syncStatus).toBe('saved');
+  });
+
+  it('queues answers while offline when a save fails, and sends them on reconnect', async () => {
+    await startIn('reading');
+    sut.actor.send({ type: 'user.answer', page: 94, answer: '1' });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+    sut.actor.send({ type: 'network.offline' });
+    sut.save.pending().reject(new Error('failed to fetch'));
+    await flush();
+    expect(snap().context.syncStatus).toBe('offline');
+    sut.actor.send({ type: 'user.answer', page: 95, answer: '2' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sut.save.calls).toHaveLength(1);
+    sut.actor.send({ type: 'network.online' });
+    await flush();
+    expect(sut.save.calls).toHaveLength(2);
+    expect(sut.save.calls[1]!.input.answers).toEqual({ 94: '1', 95: '2' });
+    sut.save.pending().resolve({});
+    await flush();
+    expect(snap().context.syncStatus).toBe('saved');
+  });
+
+  it('retries a failing save with backoff while online', async () => {
+    await startIn('reading');
+    sut.actor.send({ type: 'user.answer', page: 94, answer: '1' });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+    sut.save.pending().reject(new Error('503'));
+    await flush();
+    expect(snap().context.syncStatus).toBe('error');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sut.save.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sut.save.calls).toHaveLength(2);
+    sut.save.pending().reject(new Error('503'));
+    await flush();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(sut.save.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sut.save.calls).toHaveLength(3);
+  });
+
+  it('writes every change to browser storage at once', async () => {
+    await startIn('reading');
+    // Entering reading moved the index from 0 to 93: that is a change too.
+    expect(sut.persistLocal).toHaveBeenCalledTimes(1);
+    sut.actor.send({ type: 'user.answer', page: 94, answer: '1' });
+    sut.actor.send({ type: 'user.next' });
+    expect(sut.persistLocal).toHaveBeenCalledTimes(3);
+    expect(sut.persistLocal).toHaveBeenLastCalledWith({
+      index: 94,
+      answers: { 94: '1' },
+      savedAt: new Date(Date.now() + SKEW_MS).toISOString(),
+    });
+  });
+});

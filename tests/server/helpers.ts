@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { ensureAdmin } from '../../server/services/users.service.ts';
+
+/**
+ * The server suite runs against PGlite (TEST_DB=pglite) and PostgreSQL (TEST_DB=postgres with
+ * TEST_DATABASE_URL). Each test file gets its own empty database with every migration applied.
+ */
+export const testDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: path.join('/tmp', `toefl-test-${randomBytes(4).toString('hex')}`), LOG_LEVEL: 'silent', ...env }),
+    clientDir: '/nonexistent',
+  };
+  let database: Database;
+  let drop = async () => {};
+  if (testDb === 'postgres') {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 5 });
+  } else {
+    database = await openDatabase({ kind: 'pglite' });
+  }
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A cookie jar over app.inject, so a test reads like a browser session. */
+export class Client {
+  private cookie: string | undefined;
+  constructor(private readonly app: FastifyInstance) {}
+
+  get sessionCookie(): string | undefined {
+    return this.cookie;
+  }
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(options.headers ?? {}) } as Record<string, string>;
+    if (this.cookie) headers.cookie = this.cookie;
+    const res = await this.app.inject({ ...options, headers });
+    const setCookie = res.headers['set-cookie'];
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = c.split(';');
+      if (!pair) continue;
+      const [name, value] = pair.split('=');
+      if (name === 'sid') this.cookie = value ? `sid=${value}` : undefined;
+      if (/Expires=Thu, 01 Jan 1970/i.test(c) || /Max-Age=0/i.test(c)) this.cookie = undefined;
+    }
+    return res;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request({ method: 'GET', url, ...(headers ? { headers } : {}) });
+  }
+  post(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...(headers ? { headers } : {}) });
+  }
+  put(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'], ...(headers ? { headers } : {}) });
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request({ method: 'DELETE', url, ...(headers ? { headers } : {}) });
+  }
+
+  /** Registers (if needed) and signs in; returns the login answer. */
+  async signUpAndIn(user: { nohp: string; nama?: string; email?: string; password?: string }) {
+    const body = { nama: 'Peserta Uji', email: 'peserta@example.id', password: 'rahasia123', ...user };
+    await this.post('/api/users/register', body);
+    const res = await this.post('/api/users/login', { nohp: body.nohp, password: body.password });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}
+
+let counter = 0;
+/** A fresh valid Indonesian mobile number per call (unique within a test file). */
+export function uniquePhone(): string {
+  counter += 1;
+  return `0812${String(Date.now() % 1_000_000).padStart(6, '0')}${String(counter).padStart(2, '0')}`.slice(0, 13);
+}
+
+/** A multipart/form-data body for app.inject (text fields and files). */
+export function multipart(
+  fields: Record<string, string | number>,
+  files: Record<string, { filename: string; content: Buffer; type?: string }> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----toefl${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const fixture = (name: string): Buffer => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name));
+
+/** Signs in as an Admin created for this test context. */
+export async function adminClient(ctx: TestContext, nohp = '081100000099'): Promise<Client> {
+  await ensureAdmin(ctx.database.db, { nohp, password: 'admin-rahasia-uji' });
+  const c = new Client(ctx.app);
+  const res = await c.post('/api/users/login', { nohp, password: 'admin-rahasia-uji' });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
+  return c;
+}
+
+/**
+ * A complete, siap package inserted directly (fast): 140 questions with keys following
+ * `keyOf(page)`, one passage for reading, durations in seconds. Returns its id and the key map.
+ */
+export async function insertCompletePackage(
+  db: Database['db'],
+  options: { harga?: number; durasi?: [number, number, number]; keyOf?: (page: number) => '1' | '2' | '3' | '4'; nama?: string } = {},
+): Promise<{ id: number; keys: Map<number, string> }> {
+  const { paketSoal, questionReading, soal } = await import('../../server/db/schema.ts');
+  const { pageFor } = await import('../../contract/soal.ts');
+  const keyOf = options.keyOf ?? ((page: number) => String(((page * 7) % 4) + 1) as '1' | '2' | '3' | '4');
+  const [durL, durW, durR] = options.durasi ?? [2100, 1500, 3300];
+  const [paket] = await db
+    .insert(paketSoal)
+    .values({ namaPaket: options.nama ?? 'Paket Lengkap Uji', level: 'itp', harga: options.harga ?? 0, status: 'siap', durasiListening: durL, durasiWritten: durW, durasiReading: durR })
+    .returning();
+  const [passage] = await db.insert(questionReading).values({ paketSoalId: paket!.id, nama: 'Bacaan', html: '<p>Teks bacaan.</p>' }).returning();
+  const rows: (typeof soal.$inferInsert)[] = [];
+  const keys = new Map<number, string>();
+  const add = (section: 'listening' | 'structure' | 'written' | 'reading', no: number) => {
+    const page = pageFor(section, no);
+    const jawaban = keyOf(page);
+    keys.set(page, jawaban);
+    rows.push({
+      paketSoalId: paket!.id,
+      section,
+      noSoal: no,
+      page,
+      soal: section === 'listening' ? '' : `Soal ${section} ${no}`,
+      pilihanSatu: 'A',
+      pilihanDua: 'B',
+      pilihanTiga: 'C',
+      pilihanEmpat: 'D',
+      jawaban,
+      audio: null,
+      qReading: section === 'reading' ? passage!.id : null,
+      pembahasan: 'Rahasia pembahasan',
+    });
+  };
+  for (let n = 1; n <= 50; n++) add('listening', n);
+  for (let n = 1; n <= 15; n++) add('structure', n);
+  for (let n = 16; n <= 40; n++) add('written', n);
+  for (let n = 1; n <= 50; n++) add('reading', n);
+  await db.insert(soal).values(rows);
+  return { id: paket!.id, keys };
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paketSoal, settings, soal } from '../../server/db/schema.ts';
+import { seedDemoContent } from '../../server/db/demo-content.ts';
+import { createPaket } from '../../server/services/paket.service.ts';
+import { adminClient, createTestApp, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+describe('demo content seeding', () => {
+  it('seeds one complete, free, siap package with the default durations, exactly once', async () => {
+    const id = await seedDemoContent(ctx.database.db, ctx.app.storage);
+    expect(id).toEqual(expect.any(Number));
+    const admin = await adminClient(ctx);
+    const paket = (await admin.get(`/api/admin/paket-soal/${id}`)).json().data;
+    expect(paket).toMatchObject({
+      status: 'siap',
+      harga: 0,
+      level: 'itp',
+      durasi_listening: 2100,
+      durasi_written: 1500,
+      durasi_reading: 3300,
+      completeness: { listening: 50, structure: 15, written: 25, reading: 50, complete: true },
+    });
+    const withAudio = (await admin.get(`/api/admin/paket-soal/${id}/soal-listening`)).json().data.filter((q: { audio: string | null }) => q.audio);
+    expect(withAudio).toHaveLength(35);
+    const clip = await admin.get(withAudio[0].audio);
+    expect(clip.statusCode).toBe(200);
+    expect(clip.headers['content-type']).toMatch(/^audio\/mpeg/);
+
+    expect(await seedDemoContent(ctx.database.db, ctx.app.storage)).toBeNull();
+    expect(await ctx.database.db.select().from(paketSoal)).toHaveLength(1);
+    expect(await ctx.database.db.select().from(soal)).toHaveLength(140);
+  });
+
+  it('does not bring a deleted demo package back', async () => {
+    const [row] = await ctx.database.db.select().from(paketSoal);
+    const admin = await adminClient(ctx);
+    expect((await admin.delete(`/api/admin/paket-soal/${row!.id}`)).statusCode).toBe(200);
+    expect(await seedDemoContent(ctx.database.db, ctx.app.storage)).toBeNull();
+    expect(await ctx.database.db.select().from(paketSoal)).toHaveLength(0);
+  });
+
+  it('replaces a half-seeded package left by an interrupted start', async () => {
+    const local = await createTestApp();
+    try {
+      const half = await createPaket(local.database.db, { nama_paket: 'Setengah' });
+      await local.database.db.insert(settings).values({ key: 'demo_content_pending', value: String(half.id) });
+      const id = await seedDemoContent(local.database.db, local.app.storage);
+      const rows = await local.database.db.select().from(paketSoal);
+      expect(rows.map((r) => r.id)).toEqual([id]);
+      expect(await local.database.db.select().from(settings).where(eq(settings.key, 'demo_content_pending'))).toHaveLength(0);
+    } finally {
+      await local.close();
+    }
+  });
+});
