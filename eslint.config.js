@@ -62,7 +62,10 @@ export default tseslint.config(
         {
           patterns: [
             restrict('machines/ imports nothing of ours (DESIGN section 1).', 'src', 'server', 'contract', 'content'),
-            { group: ['react', 'react-dom', 'react-*', '@reduxjs/*', 'react-redux', '@mantine/*'], message: 'machines/ stays free of UI and Redux.' },
+            {
+              group: ['react', 'react-dom', 'react-*', '@reduxjs/*', 'react-redux', '@mantine/*'],
+              message: 'machines/ stays free of UI and Redux.',
+            },
           ],
         },
       ],
@@ -98,9 +101,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            restrict('src/ may import contract/ and machines/ only (DESIGN section 1).', 'server', 'tests', 'scripts'),
-          ],
+          patterns: [restrict('src/ may import contract/ and machines/ only (DESIGN section 1).', 'server', 'tests', 'scripts')],
         },
       ],
     },
@@ -111,9 +112,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            restrict('Shared code does not reach into features or the app shell.', 'features', 'app', 'server'),
-          ],
+          patterns: [restrict('Shared code does not reach into features or the app shell.', 'features', 'app', 'server')],
         },
       ],
     },

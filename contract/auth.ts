@@ -5,8 +5,7 @@ import { parseIndonesianMobile } from './phone.ts';
 export const roleSchema = z.enum(['User', 'Admin']);
 export type Role = z.infer<typeof roleSchema>;
 
-export const PHONE_INVALID_MESSAGE =
-  'Nomor HP tidak valid. Gunakan nomor ponsel Indonesia, misalnya 081234567890.';
+export const PHONE_INVALID_MESSAGE = 'Nomor HP tidak valid. Gunakan nomor ponsel Indonesia, misalnya 081234567890.';
 
 /** A phone number in any accepted spelling (0812..., +62812..., 62812...), parsed to the 62... form. */
 export const nohpSchema = z

@@ -32,9 +32,7 @@ export const examQuestionSchema = z.object({
   pilihan_empat: z.string(),
   audio: z.string().nullable(),
   q_reading: z.number().nullable(),
-  readingQuestion: z
-    .object({ id: z.number(), nama: z.string(), reading: z.string().nullable(), html: z.string().nullable() })
-    .nullable(),
+  readingQuestion: z.object({ id: z.number(), nama: z.string(), reading: z.string().nullable(), html: z.string().nullable() }).nullable(),
 });
 export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 

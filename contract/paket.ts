@@ -92,8 +92,14 @@ export const idParamSchema = z.object({
   id: z.coerce.number({ error: 'ID tidak valid.' }).int({ error: 'ID tidak valid.' }).positive({ error: 'ID tidak valid.' }),
 });
 export const paketIdParamSchema = z.object({
-  paketId: z.coerce.number({ error: 'ID paket tidak valid.' }).int({ error: 'ID paket tidak valid.' }).positive({ error: 'ID paket tidak valid.' }),
+  paketId: z.coerce
+    .number({ error: 'ID paket tidak valid.' })
+    .int({ error: 'ID paket tidak valid.' })
+    .positive({ error: 'ID paket tidak valid.' }),
 });
 export const soalIdParamSchema = z.object({
-  soalId: z.coerce.number({ error: 'ID soal tidak valid.' }).int({ error: 'ID soal tidak valid.' }).positive({ error: 'ID soal tidak valid.' }),
+  soalId: z.coerce
+    .number({ error: 'ID soal tidak valid.' })
+    .int({ error: 'ID soal tidak valid.' })
+    .positive({ error: 'ID soal tidak valid.' }),
 });

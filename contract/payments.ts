@@ -15,7 +15,12 @@ export const uploadPaymentFieldsSchema = z.object({
     .string({ error: 'Paket soal wajib dipilih.' })
     .trim()
     .min(1, { error: 'Paket soal wajib dipilih.' })
-    .pipe(z.coerce.number<string>({ error: 'ID paket tidak valid.' }).int({ error: 'ID paket tidak valid.' }).positive({ error: 'ID paket tidak valid.' })),
+    .pipe(
+      z.coerce
+        .number<string>({ error: 'ID paket tidak valid.' })
+        .int({ error: 'ID paket tidak valid.' })
+        .positive({ error: 'ID paket tidak valid.' }),
+    ),
   namaPaket: z.string().optional(),
 });
 
@@ -133,7 +138,10 @@ export const decidePaymentResponseSchema = z.object({ message: z.string(), data:
 export type DecidePaymentResponse = z.infer<typeof decidePaymentResponseSchema>;
 
 export const paymentIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'ID pembayaran tidak valid.' }).int({ error: 'ID pembayaran tidak valid.' }).positive({ error: 'ID pembayaran tidak valid.' }),
+  id: z.coerce
+    .number({ error: 'ID pembayaran tidak valid.' })
+    .int({ error: 'ID pembayaran tidak valid.' })
+    .positive({ error: 'ID pembayaran tidak valid.' }),
 });
 
 /** GET /settings/qr-payment and PUT /admin/settings/qr-payment (multipart image `qr`). */

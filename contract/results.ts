@@ -106,9 +106,7 @@ export const reviewQuestionSchema = z.object({
   jawaban: z.enum(['1', '2', '3', '4']),
   correct: z.boolean(),
   pembahasan: z.string().nullable(),
-  readingQuestion: z
-    .object({ id: z.number(), nama: z.string(), reading: z.string().nullable(), html: z.string().nullable() })
-    .nullable(),
+  readingQuestion: z.object({ id: z.number(), nama: z.string(), reading: z.string().nullable(), html: z.string().nullable() }).nullable(),
 });
 export type ReviewQuestion = z.infer<typeof reviewQuestionSchema>;
 

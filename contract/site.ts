@@ -5,6 +5,9 @@ import './common.ts';
 export const siteInfoSchema = z.object({
   appName: z.string(),
   /** The admin's messaging contact in the canonical `62...` form, or null when none is configured. */
-  adminWhatsapp: z.string().regex(/^\d{8,15}$/).nullable(),
+  adminWhatsapp: z
+    .string()
+    .regex(/^\d{8,15}$/)
+    .nullable(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

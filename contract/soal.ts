@@ -18,8 +18,7 @@ export const SECTION_NUMBERING = {
   reading: { first: 1, last: 50, pageOffset: 93 },
 } as const satisfies Record<SoalSection, { first: number; last: number; pageOffset: number }>;
 
-export const pageFor = (section: SoalSection, noSoal: number): number =>
-  SECTION_NUMBERING[section].pageOffset + noSoal;
+export const pageFor = (section: SoalSection, noSoal: number): number => SECTION_NUMBERING[section].pageOffset + noSoal;
 
 /** Listening questions that share their group's audio (groups 31-34 ... 47-50: all but the head). */
 export const isListeningGroupMember = (noSoal: number): boolean => noSoal > 31 && (noSoal - 31) % 4 !== 0;
@@ -95,10 +94,7 @@ export type WrittenBody = z.input<typeof writtenBodySchema>;
 
 /** Reading (JSON): like structure plus the passage it belongs to. */
 export const readingBodySchema = structureBodySchema.extend({
-  q_reading: z.coerce
-    .number({ error: PASSAGE_REQUIRED })
-    .int({ error: PASSAGE_REQUIRED })
-    .positive({ error: PASSAGE_REQUIRED }),
+  q_reading: z.coerce.number({ error: PASSAGE_REQUIRED }).int({ error: PASSAGE_REQUIRED }).positive({ error: PASSAGE_REQUIRED }),
 });
 export type ReadingBody = z.input<typeof readingBodySchema>;
 

@@ -79,11 +79,7 @@ export const audioOnceMachine = setup({
       on: { 'audio.select': { actions: assign({ index: ({ event }) => event.index }) } },
     },
     route: {
-      always: [
-        { guard: 'noAudio', target: 'idle' },
-        { guard: 'alreadyPlayed', target: 'played' },
-        { target: 'loading' },
-      ],
+      always: [{ guard: 'noAudio', target: 'idle' }, { guard: 'alreadyPlayed', target: 'played' }, { target: 'loading' }],
     },
     idle: {},
     loading: {

@@ -32,8 +32,7 @@ function partForPage(page: number): QuestionPart {
 }
 
 /** The shape of the server's question rows, shuffled to prove the layout sorts by page. */
-const questions = QUESTION_INDEXES.map((page) => ({ id: 1000 + page, page, no_soal: page, section: partForPage(page) }))
-  .reverse();
+const questions = QUESTION_INDEXES.map((page) => ({ id: 1000 + page, page, no_soal: page, section: partForPage(page) })).reverse();
 
 describe('exam layout (spec section 9)', () => {
   it('has 144 entries with instruction pages at 0, 51, 67, 93 and 140 questions', () => {
@@ -109,7 +108,11 @@ describe('exam layout (spec section 9)', () => {
     for (const section of ['listening', 'written', 'reading'] as const) {
       const seen: number[] = [];
       for (let i: number | null = sectionFirstIndex(section); i !== null; i = nextIndex(i)) seen.push(i);
-      expect(seen).toEqual(gridEntries(section).filter((g) => g.clickable).map((g) => g.index));
+      expect(seen).toEqual(
+        gridEntries(section)
+          .filter((g) => g.clickable)
+          .map((g) => g.index),
+      );
     }
   });
 
@@ -125,7 +128,11 @@ describe('exam layout (spec section 9)', () => {
   it('makes 32-34, 36-38, 40-42, 44-46, 48-50 unclickable and everything else clickable', () => {
     const blocked = [...range(32, 34), ...range(36, 38), ...range(40, 42), ...range(44, 46), ...range(48, 50)];
     expect(range(0, 143).filter((i) => !isClickable(i))).toEqual(blocked);
-    expect(gridEntries('listening').filter((g) => !g.clickable).map((g) => g.index)).toEqual(blocked);
+    expect(
+      gridEntries('listening')
+        .filter((g) => !g.clickable)
+        .map((g) => g.index),
+    ).toEqual(blocked);
     expect(isClickable(144)).toBe(false);
   });
 

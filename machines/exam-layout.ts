@@ -167,9 +167,7 @@ export function gridEntries(section: ExamSection): GridEntry[] {
 }
 
 /** The question indexes (pages) in exam order: 1-50, 52-66, 68-92, 94-143. */
-export const QUESTION_INDEXES: readonly number[] = Array.from({ length: EXAM_LENGTH }, (_, i) => i).filter(
-  (i) => !isInstructionIndex(i),
-);
+export const QUESTION_INDEXES: readonly number[] = Array.from({ length: EXAM_LENGTH }, (_, i) => i).filter((i) => !isInstructionIndex(i));
 
 /**
  * Why a question list cannot be laid out, or null. The server derives `page` from section and
@@ -194,9 +192,7 @@ export function buildExamEntries<Q extends { page: number }>(questions: readonly
     const question = byPage.get(index);
     if (!question) return { kind: 'instruction', index, section, label: INSTRUCTION_LABELS[index]! };
     const group = index === itemIndexOf(index) ? listeningGroupOf(index) : undefined;
-    const shownIndexes = group
-      ? Array.from({ length: group.last - group.first + 1 }, (_, k) => group.first + k)
-      : [index];
+    const shownIndexes = group ? Array.from({ length: group.last - group.first + 1 }, (_, k) => group.first + k) : [index];
     return {
       kind: 'question',
       index,

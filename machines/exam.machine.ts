@@ -421,11 +421,7 @@ export const examMachine = setup({
           initial: 'route',
           states: {
             route: {
-              always: [
-                { guard: 'isListening', target: 'listening' },
-                { guard: 'isWritten', target: 'written' },
-                { target: 'reading' },
-              ],
+              always: [{ guard: 'isListening', target: 'listening' }, { guard: 'isWritten', target: 'written' }, { target: 'reading' }],
             },
             listening: {
               entry: enqueueActions(({ context, enqueue }) => {
@@ -607,11 +603,7 @@ export const examMachine = setup({
           initial: 'route',
           states: {
             route: {
-              always: [
-                { guard: not('isOnline'), target: 'offline' },
-                { guard: 'isDirty', target: 'saving' },
-                { target: 'clean' },
-              ],
+              always: [{ guard: not('isOnline'), target: 'offline' }, { guard: 'isDirty', target: 'saving' }, { target: 'clean' }],
             },
             clean: {
               entry: { type: 'setSyncStatus', params: { status: 'saved' } },

@@ -194,10 +194,7 @@ export const miniTestMachine = setup({
               structure: restoredAnswers('structure', event.output.structureAnswers),
               reading: restoredAnswers('reading', event.output.readingAnswers),
             },
-            resume:
-              event.output.progress && MINI_SECTIONS.includes(event.output.progress.section)
-                ? event.output.progress
-                : null,
+            resume: event.output.progress && MINI_SECTIONS.includes(event.output.progress.section) ? event.output.progress : null,
           })),
         },
         // Unreadable storage: start from scratch rather than not at all.
@@ -205,11 +202,7 @@ export const miniTestMachine = setup({
       },
     },
     route: {
-      always: [
-        { guard: 'resumeStructure', target: 'structure' },
-        { guard: 'resumeReading', target: 'reading' },
-        { target: 'listening' },
-      ],
+      always: [{ guard: 'resumeStructure', target: 'structure' }, { guard: 'resumeReading', target: 'reading' }, { target: 'listening' }],
     },
     listening: {
       entry: [

@@ -94,9 +94,7 @@ function checkTools() {
     try {
       run(cmd, args);
     } catch {
-      console.error(
-        `Missing tool: ${cmd}. Install espeak-ng, sox and ffmpeg (Debian: apt-get install espeak-ng sox ffmpeg).`,
-      );
+      console.error(`Missing tool: ${cmd}. Install espeak-ng, sox and ffmpeg (Debian: apt-get install espeak-ng sox ffmpeg).`);
       process.exit(1);
     }
   }
@@ -117,8 +115,7 @@ const tmp = (ext) => join(work, `seg${String(++counter).padStart(5, '0')}.${ext}
 /** @param {string} speaker @returns {Voice} */
 function voiceFor(speaker) {
   const v = VOICES[speaker] ?? VOICES[SPEAKER_ALIASES[speaker] ?? ''];
-  if (!v)
-    throw new Error(`Unknown speaker "${speaker}" (known: ${Object.keys(VOICES).join(', ')})`);
+  if (!v) throw new Error(`Unknown speaker "${speaker}" (known: ${Object.keys(VOICES).join(', ')})`);
   return v;
 }
 
@@ -127,16 +124,12 @@ function speak(speaker, text) {
   const v = voiceFor(speaker);
   const out = tmp('wav');
   // Text goes through stdin, never through a shell, so quotes and dashes are safe.
-  run(
-    'espeak-ng',
-    ['-v', v.voice, '-s', String(v.speed), '-p', String(v.pitch), '-w', out, '--stdin'],
-    {
-      input:
-        PRONOUNCE.reduce((t, [re, say]) => t.replace(re, say), text)
-          .replace(/\s+/g, ' ')
-          .trim() + '\n',
-    },
-  );
+  run('espeak-ng', ['-v', v.voice, '-s', String(v.speed), '-p', String(v.pitch), '-w', out, '--stdin'], {
+    input:
+      PRONOUNCE.reduce((t, [re, say]) => t.replace(re, say), text)
+        .replace(/\s+/g, ' ')
+        .trim() + '\n',
+  });
   // espeak-ng pads each utterance with ~0.4 s of digital silence; trim it so that the
   // explicit PAUSE values below are what the listener actually hears.
   const trimmed = tmp('wav');
@@ -165,21 +158,7 @@ function speak(speaker, text) {
 /** @param {number} seconds */
 function silence(seconds) {
   const out = tmp('wav');
-  run('sox', [
-    '-R',
-    '-D',
-    '-n',
-    '-r',
-    String(SAMPLE_RATE),
-    '-c',
-    '1',
-    '-b',
-    '16',
-    out,
-    'trim',
-    '0',
-    String(seconds),
-  ]);
+  run('sox', ['-R', '-D', '-n', '-r', String(SAMPLE_RATE), '-c', '1', '-b', '16', out, 'trim', '0', String(seconds)]);
   return out;
 }
 
@@ -196,17 +175,7 @@ function buildClip(segments, outPath) {
 
   // Pass 1: measure loudness.
   const ln = `loudnorm=I=${LOUDNESS.I}:TP=${LOUDNESS.TP}:LRA=${LOUDNESS.LRA}`;
-  const m = run('ffmpeg', [
-    '-hide_banner',
-    '-nostats',
-    '-i',
-    joined,
-    '-af',
-    `${ln}:print_format=json`,
-    '-f',
-    'null',
-    '-',
-  ]);
+  const m = run('ffmpeg', ['-hide_banner', '-nostats', '-i', joined, '-af', `${ln}:print_format=json`, '-f', 'null', '-']);
   // loudnorm prints its measurements as a small JSON block at the end of stderr.
   /** @param {string} key */
   const measured = (key) => {
@@ -248,21 +217,9 @@ function buildClip(segments, outPath) {
     '0',
     outPath,
   ]);
-  const dur = Number(
-    run('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'format=duration',
-      '-of',
-      'csv=p=0',
-      outPath,
-    ]).stdout.trim(),
-  );
+  const dur = Number(run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', outPath]).stdout.trim());
   if (!(dur >= MIN_SECONDS && dur <= MAX_SECONDS)) {
-    throw new Error(
-      `${outPath}: duration ${dur.toFixed(1)} s is outside ${MIN_SECONDS}-${MAX_SECONDS} s`,
-    );
+    throw new Error(`${outPath}: duration ${dur.toFixed(1)} s is outside ${MIN_SECONDS}-${MAX_SECONDS} s`);
   }
   return dur;
 }
@@ -293,18 +250,10 @@ function partASegments(number, dialogue, question) {
  */
 function groupSegments(talk, questions) {
   /** @type {Segment[]} */
-  const segs = [
-    { speaker: 'narrator', text: talk.intro },
-    { pause: PAUSE.afterIntro },
-    ...turns(talk.lines),
-    { pause: PAUSE.afterTalk },
-  ];
+  const segs = [{ speaker: 'narrator', text: talk.intro }, { pause: PAUSE.afterIntro }, ...turns(talk.lines), { pause: PAUSE.afterTalk }];
   questions.forEach(({ no, question }, i) => {
     if (i) segs.push({ pause: PAUSE.betweenQuestions });
-    segs.push(
-      { speaker: 'narrator', text: `Question ${no}.` },
-      { pause: PAUSE.afterQuestionNumber },
-    );
+    segs.push({ speaker: 'narrator', text: `Question ${no}.` }, { pause: PAUSE.afterQuestionNumber });
     segs.push({ speaker: 'narrator', text: question });
   });
   segs.push({ pause: PAUSE.tail });
@@ -336,11 +285,7 @@ function demoJobs() {
       if (!it.talk) throw new Error(`Item ${it.no_soal}: a group head needs a talk`);
       // The head's question plus every following item that shares its audio (audio: null).
       const qs = [{ no: it.no_soal, question: it.question }];
-      for (
-        let next = byNo.get(it.no_soal + 1);
-        next && next.audio === null;
-        next = byNo.get(next.no_soal + 1)
-      ) {
+      for (let next = byNo.get(it.no_soal + 1); next && next.audio === null; next = byNo.get(next.no_soal + 1)) {
         qs.push({ no: next.no_soal, question: next.question });
       }
       jobs.push({ key: it.no_soal, out, segments: groupSegments(it.talk, qs) });
@@ -376,9 +321,7 @@ function main() {
   const only = new Set(args.filter((a) => /^\d+$/.test(a)).map(Number));
   const unknown = args.filter((a) => !(a in TARGETS) && !/^\d+$/.test(a));
   if (unknown.length) {
-    console.error(
-      `Unknown argument(s): ${unknown.join(' ')}. Use: demo | mini | sound [numbers...]`,
-    );
+    console.error(`Unknown argument(s): ${unknown.join(' ')}. Use: demo | mini | sound [numbers...]`);
     process.exit(2);
   }
   checkTools();
@@ -403,9 +346,7 @@ function main() {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  console.info(
-    `${count} clip(s), ${(total / 60).toFixed(1)} min, ${(bytes / 1024 / 1024).toFixed(2)} MiB`,
-  );
+  console.info(`${count} clip(s), ${(total / 60).toFixed(1)} min, ${(bytes / 1024 / 1024).toFixed(2)} MiB`);
 }
 
 main();

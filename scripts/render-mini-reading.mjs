@@ -17,8 +17,7 @@ const WIDTH = 720;
 const { passageTitle, passageHtml } = /** @type {{ passageTitle: string, passageHtml: string }} */ (
   JSON.parse(readFileSync(dataPath, 'utf8'))
 );
-if (!passageTitle || !passageHtml)
-  throw new Error('reading.json needs passageTitle and passageHtml');
+if (!passageTitle || !passageHtml) throw new Error('reading.json needs passageTitle and passageHtml');
 
 /** @param {string} s */
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -54,11 +53,7 @@ const page = `<!doctype html>
 <div id="sheet">
   <div class="label">Reading Passage</div>
   <h1>${escapeHtml(passageTitle)}</h1>
-  ${paragraphs
-    .map(
-      (p, i) => `<div class="para"><div class="num">(${i + 1})</div><p class="text">${p}</p></div>`,
-    )
-    .join('\n  ')}
+  ${paragraphs.map((p, i) => `<div class="para"><div class="num">(${i + 1})</div><p class="text">${p}</p></div>`).join('\n  ')}
 </div>
 </body></html>`;
 

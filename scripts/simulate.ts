@@ -104,7 +104,8 @@ class Recorder {
   };
   fail(who: string, what: string, res?: ApiAnswer<unknown>) {
     this.errors += 1;
-    if (this.errorSamples.length < 20) this.errorSamples.push(`${who}: ${what}${res ? ` -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}` : ''}`);
+    if (this.errorSamples.length < 20)
+      this.errorSamples.push(`${who}: ${what}${res ? ` -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}` : ''}`);
   }
   loseAnswers(who: string, count: number, detail: string) {
     this.lost += count;
@@ -115,12 +116,29 @@ class Recorder {
 async function adminSetup(options: SimulationOptions, sectionSeconds: number) {
   const admin = new ApiClient(options.url);
   await signIn(admin, options.admin.nohp, options.admin.password);
-  const list = await admin.get<{ data: { id: number; nama_paket: string; harga: number; status: string; level: string; durasi_listening: number; durasi_written: number; durasi_reading: number }[] }>('/api/admin/paket-soal');
+  const list = await admin.get<{
+    data: {
+      id: number;
+      nama_paket: string;
+      harga: number;
+      status: string;
+      level: string;
+      durasi_listening: number;
+      durasi_written: number;
+      durasi_reading: number;
+    }[];
+  }>('/api/admin/paket-soal');
   const paket = list.body.data.find((p) => p.harga === 0 && p.status === 'siap');
   if (!paket) throw new Error('no free, complete (siap) package: seed the demo content or create one');
   const original = { durasi_listening: paket.durasi_listening, durasi_written: paket.durasi_written, durasi_reading: paket.durasi_reading };
   const setDurations = async (d: typeof original) => {
-    const res = await admin.put(`/api/admin/paket-soal/${paket.id}`, { nama_paket: paket.nama_paket, status: paket.status, level: paket.level, harga: paket.harga, ...d });
+    const res = await admin.put(`/api/admin/paket-soal/${paket.id}`, {
+      nama_paket: paket.nama_paket,
+      status: paket.status,
+      level: paket.level,
+      harga: paket.harga,
+      ...d,
+    });
     if (res.status !== 200) throw new Error(`setting durations: ${res.status} ${JSON.stringify(res.body)}`);
   };
   await setDurations({ durasi_listening: sectionSeconds, durasi_written: sectionSeconds, durasi_reading: sectionSeconds });
@@ -134,7 +152,10 @@ async function adminSetup(options: SimulationOptions, sectionSeconds: number) {
 }
 
 /** One participant from registration to the score. */
-async function participant(index: number, ctx: { options: SimulationOptions; paketId: number; keys: Map<number, string>; rec: Recorder; run: number }) {
+async function participant(
+  index: number,
+  ctx: { options: SimulationOptions; paketId: number; keys: Map<number, string>; rec: Recorder; run: number },
+) {
   const { rec, options } = ctx;
   const who = `peserta ${index}`;
   const c = new ApiClient(options.url, rec.observe);
@@ -170,7 +191,11 @@ async function participant(index: number, ctx: { options: SimulationOptions; pak
       const v = current.get(p);
       if (v) answers[String(p)] = v;
     }
-    const res = await c.put<{ answers: Record<string, Answer>; ignored?: number[] }>('/api/soal/jawaban/draft', { index: position, answers }, 'PUT /api/soal/jawaban/draft');
+    const res = await c.put<{ answers: Record<string, Answer>; ignored?: number[] }>(
+      '/api/soal/jawaban/draft',
+      { index: position, answers },
+      'PUT /api/soal/jawaban/draft',
+    );
     if (!ok(res, `draft in ${sesi}`)) return false;
     const ignored = new Set(res.body.ignored ?? []);
     for (const [page, value] of Object.entries(answers)) {
@@ -179,11 +204,12 @@ async function participant(index: number, ctx: { options: SimulationOptions; pak
     rec.acknowledged += 1;
     // What the server says it holds must contain every answer it acknowledged before.
     const missing = [...acked].filter(([p, v]) => res.body.answers[String(p)] !== v);
-    if (missing.length > 0) rec.loseAnswers(who, missing.length, `draft answer lost after save in ${sesi}: pages ${missing.map(([p]) => p).join(',')}`);
+    if (missing.length > 0)
+      rec.loseAnswers(who, missing.length, `draft answer lost after save in ${sesi}: pages ${missing.map(([p]) => p).join(',')}`);
     return true;
   };
 
-  for (let sesi: Sesi | 'finished' = 'listening'; sesi !== 'finished'; ) {
+  for (let sesi: Sesi | 'finished' = 'listening'; sesi !== 'finished';) {
     if (timer.body.sesi !== sesi || !timer.body.endsAt) {
       rec.fail(who, `expected ${sesi}, server says ${JSON.stringify(timer.body)}`);
       return false;
@@ -242,18 +268,26 @@ async function participant(index: number, ctx: { options: SimulationOptions; pak
     for (const p of SECTION_PAGES[sesi]) if (acked.get(p) === ctx.keys.get(p)) expected[sesi] += 1;
   }
   const got = { listening: submit.body.listeningCorrect, written: submit.body.writtenCorrect, reading: submit.body.readingCorrect };
-  const diff = Math.abs(got.listening - expected.listening) + Math.abs(got.written - expected.written) + Math.abs(got.reading - expected.reading);
+  const diff =
+    Math.abs(got.listening - expected.listening) + Math.abs(got.written - expected.written) + Math.abs(got.reading - expected.reading);
   if (diff > 0) rec.loseAnswers(who, diff, `score ${JSON.stringify(got)} but acknowledged answers give ${JSON.stringify(expected)}`);
   // A repeated submission returns the same score (idempotent).
   const again = await c.post<Score>('/api/soal/jawaban', { answers }, 'POST /api/soal/jawaban');
-  if (ok(again, 'repeat submit') && again.body.toeflScore !== submit.body.toeflScore) rec.fail(who, 'a repeated submission changed the score');
+  if (ok(again, 'repeat submit') && again.body.toeflScore !== submit.body.toeflScore)
+    rec.fail(who, 'a repeated submission changed the score');
   return true;
 }
 
 function stats(values: number[]): Omit<LatencyRow, 'label'> {
   const sorted = [...values].sort((a, b) => a - b);
   const r = (x: number) => Math.round(x * 10) / 10;
-  return { count: sorted.length, p50: r(percentile(sorted, 50)), p90: r(percentile(sorted, 90)), p99: r(percentile(sorted, 99)), max: r(sorted.at(-1) ?? 0) };
+  return {
+    count: sorted.length,
+    p50: r(percentile(sorted, 50)),
+    p90: r(percentile(sorted, 90)),
+    p99: r(percentile(sorted, 99)),
+    max: r(sorted.at(-1) ?? 0),
+  };
 }
 
 export async function runSimulation(options: SimulationOptions): Promise<SimulationReport> {
@@ -300,7 +334,10 @@ export function formatReport(r: SimulationReport): string {
     `${r.requests} permintaan dalam ${r.seconds} s = ${r.requestsPerSecond} per detik; semua: p50 ${r.all.p50} ms, p90 ${r.all.p90} ms, p99 ${r.all.p99} ms, maks ${r.all.max} ms`,
     '',
     `${'route'.padEnd(36)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p90 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
-    ...r.latency.map((l) => `${l.label.padEnd(36)} ${String(l.count).padStart(7)} ${String(l.p50).padStart(8)} ${String(l.p90).padStart(8)} ${String(l.p99).padStart(8)} ${String(l.max).padStart(8)}`),
+    ...r.latency.map(
+      (l) =>
+        `${l.label.padEnd(36)} ${String(l.count).padStart(7)} ${String(l.p50).padStart(8)} ${String(l.p90).padStart(8)} ${String(l.p99).padStart(8)} ${String(l.max).padStart(8)}`,
+    ),
   ];
   for (const e of r.errorSamples) lines.push(`galat: ${e}`);
   for (const e of r.lostSamples) lines.push(`hilang: ${e}`);
@@ -347,7 +384,12 @@ async function main(): Promise<number> {
   };
   if (!url) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toefl-sim-'));
-    const env: Record<string, string> = { DATA_DIR: dataDir, LOGIN_MAX_PER_IP: '1000000', ADMIN_NOHP: admin.nohp, ADMIN_PASSWORD: admin.password };
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      LOGIN_MAX_PER_IP: '1000000',
+      ADMIN_NOHP: admin.nohp,
+      ADMIN_PASSWORD: admin.password,
+    };
     let drop = async () => {};
     if (args.includes('--pg')) {
       const db = await freshPostgresDatabase();

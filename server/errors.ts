@@ -15,8 +15,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) =>
-  new AppError(400, message, extra);
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError(400, message, extra);
 export const unauthorized = (message = 'Silakan login terlebih dahulu.') => new AppError(401, message);
 export const forbidden = (message = 'Anda tidak memiliki akses ke fitur ini.') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);

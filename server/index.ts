@@ -44,10 +44,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { database: app.database.driver, readyMs: Math.round(performance.now() - started) },
-    `${config.appName} siap`,
-  );
+  app.log.info({ database: app.database.driver, readyMs: Math.round(performance.now() - started) }, `${config.appName} siap`);
 }
 
 main().catch((err: unknown) => {

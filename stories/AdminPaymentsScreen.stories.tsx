@@ -23,9 +23,7 @@ const firstRow = async (el: HTMLElement) => (await within(el).findAllByRole('row
 export const Loading: Story = {
   parameters: { msw: [paymentsHandlers.adminPaymentsPending()] },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(
-      t.adminPayments.loading,
-    );
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(t.adminPayments.loading);
   },
 };
 
@@ -54,29 +52,19 @@ export const Data: Story = {
     await expect(within(row).getByRole('button', { name: t.adminPayments.confirm })).toBeEnabled();
     const rows = canvas.getAllByRole('row');
     await expect(rows[2]).toHaveTextContent(t.adminPayments.statusConfirmed);
-    await expect(rows[3]).toHaveTextContent(
-      t.adminPayments.reason('Nominal transfer tidak sesuai'),
-    );
-    await expect(
-      within(rows[3]!).queryByRole('button', { name: t.adminPayments.reject }),
-    ).toBeNull();
+    await expect(rows[3]).toHaveTextContent(t.adminPayments.reason('Nominal transfer tidak sesuai'));
+    await expect(within(rows[3]!).queryByRole('button', { name: t.adminPayments.reject })).toBeNull();
   },
 };
 
 export const ProofModal: Story = {
   play: async ({ canvasElement }) => {
     const row = await firstRow(canvasElement);
-    await userEvent.click(
-      within(row).getByRole('button', { name: t.adminPayments.openProof('Siti Nurhaliza') }),
-    );
+    await userEvent.click(within(row).getByRole('button', { name: t.adminPayments.openProof('Siti Nurhaliza') }));
     const dialog = await body(canvasElement).findByRole('dialog', {
       name: t.adminPayments.proofTitle,
     });
-    await waitFor(() =>
-      expect(
-        within(dialog).getByRole('img', { name: t.adminPayments.proofAlt('Siti Nurhaliza') }),
-      ).toBeVisible(),
-    );
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: t.adminPayments.proofAlt('Siti Nurhaliza') })).toBeVisible());
   },
 };
 
@@ -88,9 +76,7 @@ export const ConfirmFlow: Story = {
       name: t.adminPayments.confirmTitle,
     });
     await userEvent.click(within(dialog).getByRole('button', { name: t.adminPayments.confirmYes }));
-    await waitFor(() =>
-      expect(body(canvasElement).getByText(t.adminPayments.confirmed)).toBeVisible(),
-    );
+    await waitFor(() => expect(body(canvasElement).getByText(t.adminPayments.confirmed)).toBeVisible());
   },
 };
 
@@ -102,9 +88,7 @@ export const RejectNeedsReason: Story = {
       name: t.adminPayments.rejectTitle,
     });
     await userEvent.type(within(dialog).getByLabelText(t.adminPayments.rejectLabel), '   ');
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: t.adminPayments.rejectSubmit }),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t.adminPayments.rejectSubmit }));
     await expect(await within(dialog).findByText(t.adminPayments.reasonRequired)).toBeVisible();
   },
 };
@@ -117,9 +101,7 @@ export const RejectCancelled: Story = {
       name: t.adminPayments.rejectTitle,
     });
     await userEvent.click(within(dialog).getByRole('button', { name: t.adminPayments.cancel }));
-    await waitFor(() =>
-      expect(body(canvasElement).getByText(t.adminPayments.rejectCancelled)).toBeVisible(),
-    );
+    await waitFor(() => expect(body(canvasElement).getByText(t.adminPayments.rejectCancelled)).toBeVisible());
   },
 };
 
@@ -130,25 +112,15 @@ export const RejectWithReason: Story = {
     const dialog = await body(canvasElement).findByRole('dialog', {
       name: t.adminPayments.rejectTitle,
     });
-    await userEvent.type(
-      within(dialog).getByLabelText(t.adminPayments.rejectLabel),
-      'Nominal tidak sesuai',
-    );
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: t.adminPayments.rejectSubmit }),
-    );
-    await waitFor(() =>
-      expect(body(canvasElement).getByText(t.adminPayments.rejectedDone)).toBeVisible(),
-    );
+    await userEvent.type(within(dialog).getByLabelText(t.adminPayments.rejectLabel), 'Nominal tidak sesuai');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.adminPayments.rejectSubmit }));
+    await waitFor(() => expect(body(canvasElement).getByText(t.adminPayments.rejectedDone)).toBeVisible());
   },
 };
 
 export const DecisionConflict: Story = {
   parameters: {
-    msw: [
-      paymentsHandlers.adminPayments(),
-      paymentsHandlers.decideFails(409, 'Pembayaran ini sudah dikonfirmasi sebelumnya.'),
-    ],
+    msw: [paymentsHandlers.adminPayments(), paymentsHandlers.decideFails(409, 'Pembayaran ini sudah dikonfirmasi sebelumnya.')],
   },
   play: async ({ canvasElement }) => {
     const row = await firstRow(canvasElement);
@@ -157,11 +129,7 @@ export const DecisionConflict: Story = {
       name: t.adminPayments.confirmTitle,
     });
     await userEvent.click(within(dialog).getByRole('button', { name: t.adminPayments.confirmYes }));
-    await waitFor(() =>
-      expect(
-        body(canvasElement).getByText('Pembayaran ini sudah dikonfirmasi sebelumnya.'),
-      ).toBeVisible(),
-    );
+    await waitFor(() => expect(body(canvasElement).getByText('Pembayaran ini sudah dikonfirmasi sebelumnya.')).toBeVisible());
   },
 };
 
@@ -171,8 +139,7 @@ export const FilterAndPages: Story = {
     msw: [
       http.get('*/api/admin/payments', ({ request }) => {
         const params = new URL(request.url).searchParams;
-        if (params.get('status') === 'rejected')
-          return HttpResponse.json({ data: [], total: 0, page: 1, limit: 20 });
+        if (params.get('status') === 'rejected') return HttpResponse.json({ data: [], total: 0, page: 1, limit: 20 });
         return HttpResponse.json(demoAdminList(45, Number(params.get('page') ?? 1)));
       }),
     ],
@@ -181,9 +148,7 @@ export const FilterAndPages: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(t.adminPayments.total(45))).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: '3' }));
-    await waitFor(() =>
-      expect(canvas.getByRole('button', { name: '3' })).toHaveAttribute('data-active', 'true'),
-    );
+    await waitFor(() => expect(canvas.getByRole('button', { name: '3' })).toHaveAttribute('data-active', 'true'));
     await userEvent.selectOptions(canvas.getByLabelText(t.adminPayments.filterLabel), 'rejected');
     await expect(await canvas.findByText(t.adminPayments.empty)).toBeVisible();
   },

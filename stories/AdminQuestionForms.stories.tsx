@@ -96,10 +96,18 @@ export const ListeningAudioPreview: Story = {
 };
 
 export const ListeningServerError: Story = {
-  parameters: { msw: [adminContentHandlers.last(), adminContentHandlers.createSoalFail('listening', 'Soal nomor 2 (page 2) sudah ada di paket ini.', 409)] },
+  parameters: {
+    msw: [
+      adminContentHandlers.last(),
+      adminContentHandlers.createSoalFail('listening', 'Soal nomor 2 (page 2) sudah ada di paket ini.', 409),
+    ],
+  },
   play: async ({ canvasElement }) => {
     await waitFor(() => field(canvasElement, 'No. Soal'));
-    await userEvent.upload(canvasElement.querySelector<HTMLInputElement>('input[type=file]')!, new File(['x'], 'klip.mp3', { type: 'audio/mpeg' }));
+    await userEvent.upload(
+      canvasElement.querySelector<HTMLInputElement>('input[type=file]')!,
+      new File(['x'], 'klip.mp3', { type: 'audio/mpeg' }),
+    );
     await fillOptions(canvasElement, '2');
     await save(canvasElement);
     await expectVisibleText(canvasElement, t.admin.soal.addFailed);
@@ -131,7 +139,10 @@ export const ListeningEdit: Story = {
 };
 
 export const StructureAdd: Story = {
-  parameters: { route: '/admin/soal-simulasi/add-soal-structure/2', msw: [adminContentHandlers.last(), adminContentHandlers.paket(), adminContentHandlers.createSoal('structure')] },
+  parameters: {
+    route: '/admin/soal-simulasi/add-soal-structure/2',
+    msw: [adminContentHandlers.last(), adminContentHandlers.paket(), adminContentHandlers.createSoal('structure')],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(field(canvasElement, 'Page')).toHaveValue('53'));
@@ -155,7 +166,10 @@ export const StructureEditLoadError: Story = {
 };
 
 export const StructureEdit: Story = {
-  parameters: { route: '/admin/soal-simulasi/edit-soal-structure/201', msw: [adminContentHandlers.soal(demoSoal.structure[0]!), adminContentHandlers.paket(), adminContentHandlers.updateSoal('structure')] },
+  parameters: {
+    route: '/admin/soal-simulasi/edit-soal-structure/201',
+    msw: [adminContentHandlers.soal(demoSoal.structure[0]!), adminContentHandlers.paket(), adminContentHandlers.updateSoal('structure')],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(field(canvasElement, 'Soal')).toHaveValue('The sun ____ in the east.'));
@@ -167,7 +181,12 @@ export const StructureEdit: Story = {
   },
 };
 
-const readingHandlers = [adminContentHandlers.last(), adminContentHandlers.paket(), adminContentHandlers.passages(), adminContentHandlers.createSoal('reading')];
+const readingHandlers = [
+  adminContentHandlers.last(),
+  adminContentHandlers.paket(),
+  adminContentHandlers.passages(),
+  adminContentHandlers.createSoal('reading'),
+];
 
 export const ReadingNeedsPassage: Story = {
   parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: readingHandlers },
@@ -236,7 +255,12 @@ export const ReadingEditPassageFails: Story = {
 export const ReadingEdit: Story = {
   parameters: {
     route: '/admin/soal-simulasi/edit-soal-reading/401',
-    msw: [adminContentHandlers.soal(demoSoal.reading[0]!), adminContentHandlers.paket(), adminContentHandlers.passages(), adminContentHandlers.updateSoal('reading')],
+    msw: [
+      adminContentHandlers.soal(demoSoal.reading[0]!),
+      adminContentHandlers.paket(),
+      adminContentHandlers.passages(),
+      adminContentHandlers.updateSoal('reading'),
+    ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -7,7 +7,10 @@ import { t } from '../src/i18n/id.ts';
 const meta = {
   title: 'Admin/Riwayat Ujian',
   component: AdminHistoryScreen,
-  parameters: { route: '/admin/riwayat-ujian', msw: [resultsHandlers.adminHistory(), resultsHandlers.adminCsv(), resultsHandlers.certificate()] },
+  parameters: {
+    route: '/admin/riwayat-ujian',
+    msw: [resultsHandlers.adminHistory(), resultsHandlers.adminCsv(), resultsHandlers.certificate()],
+  },
 } satisfies Meta<typeof AdminHistoryScreen>;
 
 export default meta;
@@ -42,7 +45,9 @@ export const Search: Story = {
     await userEvent.type(canvas.getByRole('searchbox', { name: T.search }), 'josé');
     await userEvent.click(canvas.getByRole('button', { name: T.apply }));
     await waitFor(() => expect(canvas.getByText(T.total(9))).toBeVisible());
-    for (const row of within(canvas.getByRole('table', { name: T.title })).getAllByRole('row').slice(1)) {
+    for (const row of within(canvas.getByRole('table', { name: T.title }))
+      .getAllByRole('row')
+      .slice(1)) {
       await expect(row).toHaveTextContent('José Ñúñez');
     }
   },

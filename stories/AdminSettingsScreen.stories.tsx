@@ -23,13 +23,8 @@ async function pickQr(el: HTMLElement) {
   canvas.width = 20;
   canvas.height = 20;
   const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-  await userEvent.upload(
-    el.querySelector<HTMLInputElement>('input[type="file"]')!,
-    new File([blob], 'qr.png', { type: 'image/png' }),
-  );
-  await expect(
-    await within(el).findByRole('img', { name: t.adminSettings.previewAlt }),
-  ).toBeVisible();
+  await userEvent.upload(el.querySelector<HTMLInputElement>('input[type="file"]')!, new File([blob], 'qr.png', { type: 'image/png' }));
+  await expect(await within(el).findByRole('img', { name: t.adminSettings.previewAlt })).toBeVisible();
 }
 
 export const NoQrYet: Story = {
@@ -41,38 +36,28 @@ export const NoQrYet: Story = {
 export const CurrentQr: Story = {
   parameters: { msw: [paymentsHandlers.qr()] },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('img', { name: t.adminSettings.qrAlt }),
-    ).toBeVisible();
+    await expect(await within(canvasElement).findByRole('img', { name: t.adminSettings.qrAlt })).toBeVisible();
   },
 };
 
 export const LoadError: Story = {
   parameters: { msw: [paymentsHandlers.qrFails()] },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      t.adminSettings.loadFailed,
-    );
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(t.adminSettings.loadFailed);
   },
 };
 
 export const Required: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(
-      await within(canvasElement).findByRole('button', { name: t.adminSettings.save }),
-    );
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      t.adminSettings.required,
-    );
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: t.adminSettings.save }));
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(t.adminSettings.required);
   },
 };
 
 export const PreviewAndSave: Story = {
   play: async ({ canvasElement }) => {
     await pickQr(canvasElement);
-    await userEvent.click(
-      within(canvasElement).getByRole('button', { name: t.adminSettings.save }),
-    );
+    await userEvent.click(within(canvasElement).getByRole('button', { name: t.adminSettings.save }));
     await waitFor(() => expect(body(canvasElement).getByText(t.adminSettings.saved)).toBeVisible());
   },
 };
@@ -81,11 +66,7 @@ export const SaveFails: Story = {
   parameters: { msw: [paymentsHandlers.qr(null), paymentsHandlers.qrUploadFails()] },
   play: async ({ canvasElement }) => {
     await pickQr(canvasElement);
-    await userEvent.click(
-      within(canvasElement).getByRole('button', { name: t.adminSettings.save }),
-    );
-    await waitFor(() =>
-      expect(body(canvasElement).getByText(t.adminSettings.failedTitle)).toBeVisible(),
-    );
+    await userEvent.click(within(canvasElement).getByRole('button', { name: t.adminSettings.save }));
+    await waitFor(() => expect(body(canvasElement).getByText(t.adminSettings.failedTitle)).toBeVisible());
   },
 };

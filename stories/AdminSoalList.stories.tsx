@@ -3,7 +3,12 @@ import { Route, Routes } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminContentHandlers } from '../src/api/mocks/admin-content.handlers.ts';
 import { SectionChooserScreen } from '../src/features/admin/components/SectionChooserScreen.tsx';
-import { ListeningListScreen, ReadingListScreen, StructureListScreen, WrittenListScreen } from '../src/features/admin/components/SoalListScreen.tsx';
+import {
+  ListeningListScreen,
+  ReadingListScreen,
+  StructureListScreen,
+  WrittenListScreen,
+} from '../src/features/admin/components/SoalListScreen.tsx';
 import { t } from '../src/i18n/id.ts';
 import { AdminRoute } from './support/AdminRoute.tsx';
 import { LocationProbe } from './support/LocationProbe.tsx';
@@ -48,7 +53,10 @@ export const ListeningEmpty: Story = {
 };
 
 export const WrittenEmpty: Story = {
-  parameters: { route: '/admin/soal-simulasi/soal-written/2', msw: [adminContentHandlers.soalList('written', []), adminContentHandlers.paket()] },
+  parameters: {
+    route: '/admin/soal-simulasi/soal-written/2',
+    msw: [adminContentHandlers.soalList('written', []), adminContentHandlers.paket()],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Belum ada soal written')).toBeVisible();
@@ -68,7 +76,10 @@ export const ListeningList: Story = {
 };
 
 export const WrittenList: Story = {
-  parameters: { route: { pathname: '/admin/soal-simulasi/soal-written/2', state: { namaPaket: 'Paket A' } }, msw: [adminContentHandlers.soalList('written')] },
+  parameters: {
+    route: { pathname: '/admin/soal-simulasi/soal-written/2', state: { namaPaket: 'Paket A' } },
+    msw: [adminContentHandlers.soalList('written')],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('children')).toBeVisible();
@@ -80,7 +91,10 @@ export const WrittenList: Story = {
 };
 
 export const ReadingList: Story = {
-  parameters: { route: { pathname: '/admin/soal-simulasi/soal-reading/2', state: { namaPaket: 'Paket A' } }, msw: [adminContentHandlers.soalList('reading')] },
+  parameters: {
+    route: { pathname: '/admin/soal-simulasi/soal-reading/2', state: { namaPaket: 'Paket A' } },
+    msw: [adminContentHandlers.soalList('reading')],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Bacaan 1 — Coral Reefs')).toBeVisible();
@@ -90,7 +104,10 @@ export const ReadingList: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { route: '/admin/soal-simulasi/soal-structure/99', msw: [adminContentHandlers.soalListFail('structure'), adminContentHandlers.paketNotFound()] },
+  parameters: {
+    route: '/admin/soal-simulasi/soal-structure/99',
+    msw: [adminContentHandlers.soalListFail('structure'), adminContentHandlers.paketNotFound()],
+  },
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert');
     await expect(alert).toHaveTextContent('Gagal mengambil data soal structure');
@@ -121,7 +138,8 @@ export const SectionChooser: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Tambah Soal — Paket A Prediction' })).toBeVisible();
     await expect(canvas.getByText('1/15 soal')).toBeVisible();
-    for (const s of ['Listening', 'Structure', 'Written Expression', 'Reading']) await expect(canvas.getByRole('button', { name: s })).toBeVisible();
+    for (const s of ['Listening', 'Structure', 'Written Expression', 'Reading'])
+      await expect(canvas.getByRole('button', { name: s })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Written Expression' }));
     await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-written/2'));
   },

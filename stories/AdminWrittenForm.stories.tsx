@@ -101,7 +101,10 @@ export const Loading: Story = {
 export const ServerError: Story = {
   parameters: {
     route: { pathname: '/admin/soal-simulasi/add-soal-written/2', state: { namaPaket: 'Paket A' } },
-    msw: [adminContentHandlers.last(), adminContentHandlers.createSoalFail('written', 'Soal nomor 17 (page 69) sudah ada di paket ini.', 409)],
+    msw: [
+      adminContentHandlers.last(),
+      adminContentHandlers.createSoalFail('written', 'Soal nomor 17 (page 69) sudah ada di paket ini.', 409),
+    ],
   },
   render: () => (
     <AdminRoute path="/admin/soal-simulasi/add-soal-written/:paketId">

@@ -7,7 +7,13 @@ const meta = {
   title: 'Components/Play-once audio player',
   component: AudioOncePlayerView,
   args: { status: 'ready', progress: 0, onPlay: fn(), onRetry: fn(), onReplayAttempt: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 520, padding: 48 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 520, padding: 48 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof AudioOncePlayerView>;
 
 export default meta;

@@ -54,10 +54,7 @@ export const Data: Story = {
     await expect(await canvas.findByRole('img', { name: t.bayar.qrAlt })).toBeVisible();
     await expect(canvas.getByTestId('bayar-paket')).toHaveTextContent('Paket A Prediction');
     await expect(canvas.getByTestId('bayar-harga')).toHaveTextContent(/Rp\s20\.000/);
-    await expect(canvas.getByRole('link', { name: t.participantNav.simulasi })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(canvas.getByRole('link', { name: t.participantNav.simulasi })).toHaveAttribute('aria-current', 'page');
   },
 };
 
@@ -96,9 +93,7 @@ export const NoQrConfigured: Story = {
 export const PaketLoadFails: Story = {
   parameters: { route: '/bayar/99', msw: [paymentsHandlers.paketFails(), paymentsHandlers.qr()] },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      t.bayar.loadFailed,
-    );
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(t.bayar.loadFailed);
   },
 };
 
@@ -114,9 +109,7 @@ export const RejectedBefore: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Pembayaran ditolak. Alasan: Nominal tidak sesuai'),
-    ).toBeVisible();
+    await expect(await within(canvasElement).findByText('Pembayaran ditolak. Alasan: Nominal tidak sesuai')).toBeVisible();
   },
 };
 
@@ -136,9 +129,7 @@ export const UploadSucceeds: Story = {
     await pickProof(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: t.bayar.submit }));
     await waitFor(() => expect(body(canvasElement).getByText(t.bayar.success)).toBeVisible());
-    await waitFor(() =>
-      expect(within(canvasElement).getByTestId('probe-path')).toHaveTextContent('/paketsoal'),
-    );
+    await waitFor(() => expect(within(canvasElement).getByTestId('probe-path')).toHaveTextContent('/paketsoal'));
   },
 };
 
@@ -147,23 +138,14 @@ export const UploadFails: Story = {
     msw: [
       paymentsHandlers.paket(),
       paymentsHandlers.qr(),
-      paymentsHandlers.uploadFails(
-        409,
-        'Pembayaran untuk paket ini masih menunggu verifikasi admin.',
-      ),
+      paymentsHandlers.uploadFails(409, 'Pembayaran untuk paket ini masih menunggu verifikasi admin.'),
     ],
   },
   play: async ({ canvasElement }) => {
     await pickProof(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: t.bayar.submit }));
     await waitFor(() => expect(body(canvasElement).getByText(t.bayar.failed)).toBeVisible());
-    await waitFor(() =>
-      expect(
-        body(canvasElement).getByText(
-          'Pembayaran untuk paket ini masih menunggu verifikasi admin.',
-        ),
-      ).toBeVisible(),
-    );
+    await waitFor(() => expect(body(canvasElement).getByText('Pembayaran untuk paket ini masih menunggu verifikasi admin.')).toBeVisible());
   },
 };
 

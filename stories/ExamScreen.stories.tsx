@@ -183,7 +183,10 @@ export const ListeningGroup: Story = {
     await expect(canvas.getByText(E.question.groupHint(31, 34))).toBeVisible();
     await expect(canvas.getAllByTestId('audio-once')).toHaveLength(1);
     // Grouped numbers are shown but cannot be opened on their own.
-    await expect(canvas.getByRole('button', { name: `${E.nav.gridItem('33', true)}, ${E.nav.gridGrouped}` })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByRole('button', { name: `${E.nav.gridItem('33', true)}, ${E.nav.gridGrouped}` })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   },
 };
 

@@ -66,6 +66,9 @@ export const PackageMenuOpen: Story = {
     await userEvent.click(canvas.getByRole('button', { name: t.landing.nav.simulasi }));
     const menu = await within(canvasElement.ownerDocument.body).findByRole('menu');
     await waitFor(() => expect(within(menu).getAllByRole('menuitem')).toHaveLength(10));
-    await expect(within(menu).getByRole('menuitem', { name: t.landing.nav.paket('G', t.landing.nav.itp) })).toHaveAttribute('href', '/paketsoal');
+    await expect(within(menu).getByRole('menuitem', { name: t.landing.nav.paket('G', t.landing.nav.itp) })).toHaveAttribute(
+      'href',
+      '/paketsoal',
+    );
   },
 };

@@ -10,7 +10,17 @@ import { MiniTestIntroView } from '../src/features/mini-test/components/MiniTest
 import { ReadingPassage } from '../src/features/mini-test/components/ReadingPassage.tsx';
 import { t } from '../src/i18n/id.ts';
 
-function Section({ section, index = 0, secondsLeft, answered }: { section: MiniSection; index?: number; secondsLeft: number; answered?: number[] }) {
+function Section({
+  section,
+  index = 0,
+  secondsLeft,
+  answered,
+}: {
+  section: MiniSection;
+  index?: number;
+  secondsLeft: number;
+  answered?: number[];
+}) {
   const item = MINI_ITEMS[section][index]!;
   const answers = answered ?? MINI_ITEMS[section].map(() => -1);
   const question =
@@ -128,7 +138,11 @@ export const ReadingImageFailed: Story = {
 };
 
 export const Finish: Story = {
-  render: () => <MiniFinishView score={scoreMiniTest({ listening: [2, 1, 0, 2, -1], structure: [2, 1, 0, 2, 3, 1, 1, 2, 1, 2], reading: [1, 3, 0, -1, 3] })} />,
+  render: () => (
+    <MiniFinishView
+      score={scoreMiniTest({ listening: [2, 1, 0, 2, -1], structure: [2, 1, 0, 2, 3, 1, 1, 2, 1, 2], reading: [1, 3, 0, -1, 3] })}
+    />
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(t.miniTest.finishTitle)).toBeVisible();

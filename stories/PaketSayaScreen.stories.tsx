@@ -16,9 +16,7 @@ type Story = StoryObj<typeof meta>;
 export const Loading: Story = {
   parameters: { msw: [paymentsHandlers.myPaymentsPending()] },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(
-      t.paketSaya.loading,
-    );
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(t.paketSaya.loading);
   },
 };
 
@@ -33,10 +31,7 @@ export const Data: Story = {
     await expect(items[1]).toHaveTextContent(t.paketSaya.confirmed);
     await expect(items[2]).toHaveTextContent(t.paketSaya.rejected('Nominal transfer tidak sesuai'));
     await expect(within(items[0]!).getByRole('link', { name: t.paketSaya.proof })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t.participantNav.paketSaya })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(canvas.getByRole('link', { name: t.participantNav.paketSaya })).toHaveAttribute('aria-current', 'page');
   },
 };
 
@@ -50,17 +45,13 @@ export const Empty: Story = {
 export const ServerError: Story = {
   parameters: { msw: [paymentsHandlers.myPaymentsFails('Database tidak tersedia.')] },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      'Database tidak tersedia.',
-    );
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Database tidak tersedia.');
   },
 };
 
 export const NetworkError: Story = {
   parameters: { msw: [paymentsHandlers.myPaymentsFails()] },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      t.paketSaya.failed,
-    );
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(t.paketSaya.failed);
   },
 };

@@ -1,12 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import {
-  access,
-  demoPakets,
-  noScore,
-  paymentsHandlers,
-} from '../src/api/mocks/payments.handlers.ts';
+import { access, demoPakets, noScore, paymentsHandlers } from '../src/api/mocks/payments.handlers.ts';
 import { PaketSoalScreen } from '../src/features/paket/components/PaketSoalScreen.tsx';
 import { t } from '../src/i18n/id.ts';
 import { LocationProbe } from './support/LocationProbe.tsx';
@@ -52,23 +47,12 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     const card = await canvas.findByRole('article', { name: 'Paket A Prediction' });
     await expect(within(card).getByText(/Rp\s20\.000/)).toBeVisible();
-    await expect(
-      within(canvas.getByRole('article', { name: 'Paket A ITP' })).getByText(/Rp\s25\.000/),
-    ).toBeVisible();
-    await expect(
-      within(canvas.getByRole('article', { name: 'Paket Simulasi Gratis' })).getByText(
-        t.paketPage.gratis,
-      ),
-    ).toBeVisible();
+    await expect(within(canvas.getByRole('article', { name: 'Paket A ITP' })).getByText(/Rp\s25\.000/)).toBeVisible();
+    await expect(within(canvas.getByRole('article', { name: 'Paket Simulasi Gratis' })).getByText(t.paketPage.gratis)).toBeVisible();
     await expect(await canvas.findByTestId('last-score')).toHaveTextContent('523');
     await expect(canvas.getByText(t.paketPage.paketLabel('Paket A Prediction'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t.participantNav.simulasi })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(
-      canvas.getByRole('link', { name: t.participantNav.paketSaya }),
-    ).not.toHaveAttribute('aria-current');
+    await expect(canvas.getByRole('link', { name: t.participantNav.simulasi })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: t.participantNav.paketSaya })).not.toHaveAttribute('aria-current');
   },
 };
 
@@ -81,10 +65,7 @@ export const NoScoreYet: Story = {
 
 export const ComingSoon: Story = {
   parameters: {
-    msw: [
-      paymentsHandlers.paketList(demoPakets.filter((p) => p.level === 'prediction')),
-      paymentsHandlers.lastScore(),
-    ],
+    msw: [paymentsHandlers.paketList(demoPakets.filter((p) => p.level === 'prediction')), paymentsHandlers.lastScore()],
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(t.paketPage.comingSoon)).toBeVisible();
@@ -110,11 +91,7 @@ export const AccessGranted: Story = {
   },
   play: async ({ canvasElement }) => {
     await firstKerjakan(canvasElement);
-    await waitFor(() =>
-      expect(within(canvasElement).getByTestId('probe-path')).toHaveTextContent(
-        '/simulasi-toefl/1',
-      ),
-    );
+    await waitFor(() => expect(within(canvasElement).getByTestId('probe-path')).toHaveTextContent('/simulasi-toefl/1'));
   },
 };
 
@@ -137,40 +114,26 @@ export const PendingVerification: Story = {
     const dialog = await body(canvasElement).findByRole('dialog', {
       name: t.paketPage.pendingTitle,
     });
-    await waitFor(() =>
-      expect(within(dialog).getByText('Pembayaran Anda sedang diverifikasi admin.')).toBeVisible(),
-    );
+    await waitFor(() => expect(within(dialog).getByText('Pembayaran Anda sedang diverifikasi admin.')).toBeVisible());
   },
 };
 
 export const GoesToPayment: Story = {
   parameters: {
-    msw: [
-      paymentsHandlers.paketList(),
-      paymentsHandlers.lastScore(),
-      paymentsHandlers.accessCheck(access()),
-    ],
+    msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.accessCheck(access())],
   },
   play: async ({ canvasElement }) => {
     await firstKerjakan(canvasElement);
-    await waitFor(() =>
-      expect(within(canvasElement).getByTestId('probe-path')).toHaveTextContent('/bayar/1'),
-    );
+    await waitFor(() => expect(within(canvasElement).getByTestId('probe-path')).toHaveTextContent('/bayar/1'));
   },
 };
 
 export const AccessCheckFails: Story = {
   parameters: {
-    msw: [
-      paymentsHandlers.paketList(),
-      paymentsHandlers.lastScore(),
-      paymentsHandlers.accessCheckFails(),
-    ],
+    msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.accessCheckFails()],
   },
   play: async ({ canvasElement }) => {
     await firstKerjakan(canvasElement);
-    await waitFor(() =>
-      expect(body(canvasElement).getByText(t.paketPage.accessFailed)).toBeVisible(),
-    );
+    await waitFor(() => expect(body(canvasElement).getByText(t.paketPage.accessFailed)).toBeVisible());
   },
 };

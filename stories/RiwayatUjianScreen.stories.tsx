@@ -60,7 +60,9 @@ export const DownloadCertificate: Story = {
       saved.push(this.download);
     };
     try {
-      const button = await canvas.findByRole('button', { name: t.results.history.certificateLabel('Paket A Prediction', '5 Oktober 2026') });
+      const button = await canvas.findByRole('button', {
+        name: t.results.history.certificateLabel('Paket A Prediction', '5 Oktober 2026'),
+      });
       await userEvent.click(button);
       await waitFor(() => expect(saved).toEqual(['sertifikat-siti-nurhaliza-2026-11-22.pdf']));
     } finally {

@@ -29,10 +29,20 @@ export async function buildCopy(): Promise<BuiltCopy> {
   await mkdir(path.join(root, 'dist'), { recursive: true });
   const clientDir = path.join(root, 'dist', 'client');
   const bin = (name: string) => path.join(projectRoot, 'node_modules', '.bin', name);
-  await run(bin('vite'), ['build', '--manifest', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: projectRoot, maxBuffer: 64 * 1024 * 1024 });
+  await run(bin('vite'), ['build', '--manifest', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: projectRoot,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   await run(
     bin('tsc'),
-    ['-p', 'tsconfig.server.json', '--outDir', path.join(root, 'dist', 'server'), '--tsBuildInfoFile', path.join(root, 'dist', '.tsbuildinfo')],
+    [
+      '-p',
+      'tsconfig.server.json',
+      '--outDir',
+      path.join(root, 'dist', 'server'),
+      '--tsBuildInfoFile',
+      path.join(root, 'dist', '.tsbuildinfo'),
+    ],
     { cwd: projectRoot, maxBuffer: 64 * 1024 * 1024 },
   );
   return { root, clientDir, serverEntry: path.join(root, 'dist', 'server', 'server', 'index.js') };

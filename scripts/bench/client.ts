@@ -105,7 +105,10 @@ export type Stage = 'listening' | 'reading';
  * Participants of the free package with a started attempt: in listening (its clock running), or
  * moved to reading by ending listening and written early (Selesai). Returns their cookies.
  */
-export async function prepareParticipants(baseUrl: string, options: { run: number; from: number; count: number; stage: Stage; paketId: number; concurrency?: number }): Promise<string[]> {
+export async function prepareParticipants(
+  baseUrl: string,
+  options: { run: number; from: number; count: number; stage: Stage; paketId: number; concurrency?: number },
+): Promise<string[]> {
   const indexes = Array.from({ length: options.count }, (_, i) => options.from + i);
   return pool(indexes, options.concurrency ?? 16, async (index) => {
     const c = new ApiClient(baseUrl);

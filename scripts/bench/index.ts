@@ -92,7 +92,11 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
   log(`${database}: ${from} participants prepared in ${Math.round((performance.now() - prepStart) / 1000)} s`);
 
   const listeningPage = (i: number) => String((i % 50) + 1);
-  const draftBody = (i: number) => JSON.stringify({ index: (i % 50) + 1, answers: { [listeningPage(i)]: String((i % 4) + 1), [listeningPage(i + 7)]: String(((i + 1) % 4) + 1) } });
+  const draftBody = (i: number) =>
+    JSON.stringify({
+      index: (i % 50) + 1,
+      answers: { [listeningPage(i)]: String((i % 4) + 1), [listeningPage(i + 7)]: String(((i + 1) % 4) + 1) },
+    });
   const answers140 = JSON.stringify({
     answers: [
       ...Array.from({ length: 50 }, (_, k) => k + 1),
@@ -106,14 +110,23 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
   const rows: LoadResult[] = [];
   try {
     for (const connections of CONNECTIONS) {
-      const bareResult = await measure(bare.url, { route: 'bare node:http', requests: [{ method: 'GET', path: '/' }] }, connections, DURATION_S);
+      const bareResult = await measure(
+        bare.url,
+        { route: 'bare node:http', requests: [{ method: 'GET', path: '/' }] },
+        connections,
+        DURATION_S,
+      );
       const bareRps = (bareResult.requests.total ?? 0) / bareResult.duration;
       rows.push(toRow(database, 'bare node:http GET /', connections, bareResult, bareRps));
       const scenarios: Scenario[] = [
         { route: 'GET /api/site (no database)', requests: [{ method: 'GET', path: '/api/site' }] },
         { route: 'GET /api/paket-soal', requests: [{ method: 'GET', path: '/api/paket-soal' }] },
         { route: 'PUT /api/soal/timers', requests: [{ method: 'PUT', path: '/api/soal/timers', body: () => '{}' }], cookies: draftCookies },
-        { route: 'PUT /api/soal/jawaban/draft', requests: [{ method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody }], cookies: draftCookies },
+        {
+          route: 'PUT /api/soal/jawaban/draft',
+          requests: [{ method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody }],
+          cookies: draftCookies,
+        },
         {
           route: 'POST /api/soal/jawaban (140 answers)',
           requests: [{ method: 'POST', path: '/api/soal/jawaban', body: () => answers140 }],
@@ -125,7 +138,9 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
         const r = await measure(base, s, connections, DURATION_S);
         const row = toRow(database, s.route, connections, r, bareRps);
         rows.push(row);
-        log(`${database} ${s.route} @${connections}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+        log(
+          `${database} ${s.route} @${connections}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}`,
+        );
       }
     }
     // The design's load: every participant autosaves each 10 s and refreshes the timer each 30 s.
@@ -181,26 +196,61 @@ function budgets(r: Omit<BenchResult, 'budgets' | 'finishedAt' | 'seconds'>): Bu
     add('landing JS gzip', '<= 150 KB', `${landing.jsKb} KB`, landing.jsKb <= 150);
     add('landing CSS gzip', '<= 30 KB', `${landing.cssKb} KB`, landing.cssKb <= 30);
   }
-  if (exam) add('exam route total gzip', '<= 230 KB', exam.found ? `${Math.round((exam.jsKb + exam.cssKb) * 10) / 10} KB` : 'route not built yet', exam.found ? exam.jsKb + exam.cssKb <= 230 : null);
+  if (exam)
+    add(
+      'exam route total gzip',
+      '<= 230 KB',
+      exam.found ? `${Math.round((exam.jsKb + exam.cssKb) * 10) / 10} KB` : 'route not built yet',
+      exam.found ? exam.jsKb + exam.cssKb <= 230 : null,
+    );
   for (const lh of r.lighthouse) {
-    if (lh.page === 'landing') add('Lighthouse performance, landing', '>= 95', String(lh.performance), lh.performance === null ? null : lh.performance >= 95);
-    if (lh.page === 'exam') add('Lighthouse performance, exam', '>= 90', String(lh.performance), lh.performance === null ? null : lh.performance >= 90);
-    add(`Lighthouse accessibility, ${lh.page}`, '100', String(lh.accessibility), lh.accessibility === null ? null : lh.accessibility === 100);
+    if (lh.page === 'landing')
+      add('Lighthouse performance, landing', '>= 95', String(lh.performance), lh.performance === null ? null : lh.performance >= 95);
+    if (lh.page === 'exam')
+      add('Lighthouse performance, exam', '>= 90', String(lh.performance), lh.performance === null ? null : lh.performance >= 90);
+    add(
+      `Lighthouse accessibility, ${lh.page}`,
+      '100',
+      String(lh.accessibility),
+      lh.accessibility === null ? null : lh.accessibility === 100,
+    );
   }
   for (const db of ['pglite', 'postgres'] as const) {
     const rows = r.api.filter((a) => a.database === db);
     if (rows.length === 0) continue;
     const mix = rows.find((a) => a.route.startsWith('exam mix'));
-    if (mix) add(`exam calls p99 at ${PARTICIPANTS[db]} participants (${db})`, '< 50 ms, all 2xx', `${mix.p99Ms} ms at ${mix.requestsPerSecond} req/s, non-2xx ${mix.non2xx}`, mix.p99Ms < 50 && mix.non2xx === 0 && mix.errors === 0);
+    if (mix)
+      add(
+        `exam calls p99 at ${PARTICIPANTS[db]} participants (${db})`,
+        '< 50 ms, all 2xx',
+        `${mix.p99Ms} ms at ${mix.requestsPerSecond} req/s, non-2xx ${mix.non2xx}`,
+        mix.p99Ms < 50 && mix.non2xx === 0 && mix.errors === 0,
+      );
     const submit = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 10);
     if (submit) add(`140-answer submission p99 at 10 connections (${db})`, '< 100 ms', `${submit.p99Ms} ms`, submit.p99Ms < 100);
     const site = rows.filter((a) => a.route.startsWith('GET /api/site'));
     const best = site.reduce<LoadResult | undefined>((m, a) => (!m || (a.ratioToBare ?? 0) > (m.ratioToBare ?? 0) ? a : m), undefined);
-    if (best) add(`DB-free route vs bare node:http (${db})`, '>= 0.5', `${best.ratioToBare} at ${best.connections} connections`, (best.ratioToBare ?? 0) >= 0.5);
+    if (best)
+      add(
+        `DB-free route vs bare node:http (${db})`,
+        '>= 0.5',
+        `${best.ratioToBare} at ${best.connections} connections`,
+        (best.ratioToBare ?? 0) >= 0.5,
+      );
     const failed = rows.filter((a) => a.non2xx > 0 || a.errors > 0);
-    add(`load runs without failed requests (${db})`, '0 non-2xx', failed.length === 0 ? '0' : failed.map((f) => `${f.route} @${f.connections}: ${f.non2xx} non-2xx, ${f.errors} errors`).join('; '), failed.length === 0);
+    add(
+      `load runs without failed requests (${db})`,
+      '0 non-2xx',
+      failed.length === 0 ? '0' : failed.map((f) => `${f.route} @${f.connections}: ${f.non2xx} non-2xx, ${f.errors} errors`).join('; '),
+      failed.length === 0,
+    );
   }
-  add('restart to healthy (PGlite, existing data)', '<= 1500 ms', `${r.start.restartMedianMs} ms (median of 3)`, r.start.restartMedianMs <= 1500);
+  add(
+    'restart to healthy (PGlite, existing data)',
+    '<= 1500 ms',
+    `${r.start.restartMedianMs} ms (median of 3)`,
+    r.start.restartMedianMs <= 1500,
+  );
   add('first start with demo seeding (PGlite)', '<= 10000 ms', `${r.start.firstStartMs} ms`, r.start.firstStartMs <= 10_000);
   return out;
 }
@@ -208,11 +258,23 @@ function budgets(r: Omit<BenchResult, 'budgets' | 'finishedAt' | 'seconds'>): Bu
 function table(r: BenchResult): string {
   const rows: [string, string, string, string][] = [];
   for (const b of r.bundles) {
-    rows.push(['bundle', `${b.route} JS / CSS gzip`, b.found ? `${b.jsKb} KB / ${b.cssKb} KB (${b.files} files)` : `entry only ${b.jsKb} KB / ${b.cssKb} KB: route not built yet`, '']);
+    rows.push([
+      'bundle',
+      `${b.route} JS / CSS gzip`,
+      b.found ? `${b.jsKb} KB / ${b.cssKb} KB (${b.files} files)` : `entry only ${b.jsKb} KB / ${b.cssKb} KB: route not built yet`,
+      '',
+    ]);
   }
   for (const l of r.lighthouse) {
     const moved = l.finalUrl !== l.url ? ` (ended at ${new URL(l.finalUrl).pathname})` : '';
-    rows.push(['lighthouse', `${l.page} perf / a11y / best practices`, l.error ? `failed: ${l.error}` : `${l.performance} / ${l.accessibility} / ${l.bestPractices}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms${moved}`, '']);
+    rows.push([
+      'lighthouse',
+      `${l.page} perf / a11y / best practices`,
+      l.error
+        ? `failed: ${l.error}`
+        : `${l.performance} / ${l.accessibility} / ${l.bestPractices}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms${moved}`,
+      '',
+    ]);
   }
   for (const a of r.api) {
     rows.push([
@@ -225,8 +287,10 @@ function table(r: BenchResult): string {
   rows.push(['memory', 'peak server RSS (VmHWM)', `PGlite ${r.peakRssMb.pglite} MB, PostgreSQL ${r.peakRssMb.postgres ?? '-'} MB`, '']);
   rows.push(['start', 'first start (fresh PGlite + demo seeding)', `${r.start.firstStartMs} ms`, '']);
   rows.push(['start', 'restart to healthy (PGlite)', `${r.start.restartMs.join(', ')} ms`, '']);
-  if (r.start.postgresFirstStartMs !== null) rows.push(['start', 'first start (fresh PostgreSQL + demo seeding)', `${r.start.postgresFirstStartMs} ms`, '']);
-  for (const b of r.budgets) rows.push(['budget', b.name, `${b.measured} (budget ${b.budget})`, b.met === null ? 'n/a' : b.met ? 'met' : 'SHORTFALL']);
+  if (r.start.postgresFirstStartMs !== null)
+    rows.push(['start', 'first start (fresh PostgreSQL + demo seeding)', `${r.start.postgresFirstStartMs} ms`, '']);
+  for (const b of r.budgets)
+    rows.push(['budget', b.name, `${b.measured} (budget ${b.budget})`, b.met === null ? 'n/a' : b.met ? 'met' : 'SHORTFALL']);
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows.map((row) => `${row[0].padEnd(w[0]!)}  ${row[1].padEnd(w[1]!)}  ${row[2].padEnd(w[2]!)}  ${row[3]}`.trimEnd()).join('\n');
 }
@@ -276,7 +340,10 @@ async function main(): Promise<void> {
       cleanups.push(db.drop);
       const pgDir = await mkdtemp(path.join(os.tmpdir(), 'toefl-bench-pgdata-'));
       cleanups.push(() => rm(pgDir, { recursive: true, force: true }));
-      server = await startServerProcess({ entry: built.serverEntry, env: { DATA_DIR: pgDir, DATABASE_URL: db.url, LOGIN_MAX_PER_IP: '1000000' } });
+      server = await startServerProcess({
+        entry: built.serverEntry,
+        env: { DATA_DIR: pgDir, DATABASE_URL: db.url, LOGIN_MAX_PER_IP: '1000000' },
+      });
       pgFirst = Math.round(server.readyMs);
       api.push(...(await apiPhase('postgres', server, run)));
       peakPostgres = await server.peakRssMb();
@@ -285,7 +352,13 @@ async function main(): Promise<void> {
 
     const partial = {
       startedAt: started.toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? '',
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      },
       settings: { durationS: DURATION_S, connections: CONNECTIONS, draftUsers: DRAFT_USERS, submitUsers: SUBMIT_USERS },
       bundles,
       lighthouse: lh,
@@ -298,10 +371,18 @@ async function main(): Promise<void> {
         postgresFirstStartMs: pgFirst,
       },
     };
-    const result: BenchResult = { ...partial, finishedAt: new Date().toISOString(), seconds: Math.round((performance.now() - t0) / 1000), budgets: budgets(partial) };
+    const result: BenchResult = {
+      ...partial,
+      finishedAt: new Date().toISOString(),
+      seconds: Math.round((performance.now() - t0) / 1000),
+      budgets: budgets(partial),
+    };
     console.info(`\n${table(result)}\n`);
     const shortfalls = result.budgets.filter((b) => b.met === false);
-    if (shortfalls.length > 0) console.info(`Shortfalls (${shortfalls.length}):\n${shortfalls.map((s) => `  - ${s.name}: ${s.measured}, budget ${s.budget}`).join('\n')}`);
+    if (shortfalls.length > 0)
+      console.info(
+        `Shortfalls (${shortfalls.length}):\n${shortfalls.map((s) => `  - ${s.name}: ${s.measured}, budget ${s.budget}`).join('\n')}`,
+      );
     const dir = path.join(projectRoot, 'bench', 'results');
     await mkdir(dir, { recursive: true });
     const stamp = started.toISOString().replace(/[:.]/g, '-');

@@ -71,7 +71,17 @@ export async function lighthouse(page: string, url: string, cookie?: string): Pr
       tbtMs: numeric('total-blocking-time'),
     };
   } catch (err) {
-    return { page, url, finalUrl: url, performance: null, accessibility: null, bestPractices: null, lcpMs: null, tbtMs: null, error: (err as Error).message.slice(0, 300) };
+    return {
+      page,
+      url,
+      finalUrl: url,
+      performance: null,
+      accessibility: null,
+      bestPractices: null,
+      lcpMs: null,
+      tbtMs: null,
+      error: (err as Error).message.slice(0, 300),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -26,9 +26,7 @@ export interface Database {
 /** Any fixed number: serialises migrations when several app instances start against one server. */
 const MIGRATION_LOCK = 7_311_442;
 
-export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir?: string | undefined }
-  | { kind: 'postgres'; url: string; poolMax?: number };
+export type DatabaseTarget = { kind: 'pglite'; dataDir?: string | undefined } | { kind: 'postgres'; url: string; poolMax?: number };
 
 /** Opens the database and applies every pending migration (DESIGN section 2: migrations run at start). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

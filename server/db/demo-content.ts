@@ -23,7 +23,10 @@ export const demoContentSchema = z.object({
       z.object({
         no_soal: z.number().int().min(1).max(50),
         part: z.enum(['A', 'B', 'C']),
-        audio: z.string().regex(/^[\w-]+\.mp3$/).nullable(),
+        audio: z
+          .string()
+          .regex(/^[\w-]+\.mp3$/)
+          .nullable(),
         question: z.string().min(1),
         dialogue: z.array(line).optional(),
         talk: z.object({ intro: z.string().min(1), lines: z.array(line).min(1) }).optional(),
@@ -34,7 +37,15 @@ export const demoContentSchema = z.object({
     )
     .length(50),
   structure: z
-    .array(z.object({ no_soal: z.number().int().min(1).max(15), soal: z.string().min(1), pilihan: four, jawaban, pembahasan: z.string().min(20) }))
+    .array(
+      z.object({
+        no_soal: z.number().int().min(1).max(15),
+        soal: z.string().min(1),
+        pilihan: four,
+        jawaban,
+        pembahasan: z.string().min(20),
+      }),
+    )
     .length(15),
   written: z
     .array(
@@ -87,7 +98,10 @@ async function getSetting(db: Db, key: string): Promise<string | null> {
   return rows[0]?.value ?? null;
 }
 async function setSetting(db: Db, key: string, value: string): Promise<void> {
-  await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
 /**
@@ -113,7 +127,16 @@ export async function seedDemoContent(db: Db, storage: Storage): Promise<number 
       storage,
       paket.id,
       'listening',
-      { no_soal: q.no_soal, page: pageFor('listening', q.no_soal), pilihan_satu: satu, pilihan_dua: dua, pilihan_tiga: tiga, pilihan_empat: empat, jawaban: q.jawaban, pembahasan: q.pembahasan },
+      {
+        no_soal: q.no_soal,
+        page: pageFor('listening', q.no_soal),
+        pilihan_satu: satu,
+        pilihan_dua: dua,
+        pilihan_tiga: tiga,
+        pilihan_empat: empat,
+        jawaban: q.jawaban,
+        pembahasan: q.pembahasan,
+      },
       audio,
     );
   }

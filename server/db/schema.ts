@@ -1,4 +1,3 @@
-
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
@@ -9,7 +8,9 @@ export const users = pgTable('users', {
   nama: varchar('nama', { length: 100 }).notNull(),
   email: varchar('email', { length: 254 }).notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: varchar('role', { length: 8, enum: ['User', 'Admin'] }).notNull().default('User'),
+  role: varchar('role', { length: 8, enum: ['User', 'Admin'] })
+    .notNull()
+    .default('User'),
   profilePic: text('profile_pic'),
   /** The package this user may sit now (one at a time); null when none. */
   paketSoalIdAktif: integer('paket_soal_id_aktif').references((): AnyPgColumn => paketSoal.id, { onDelete: 'set null' }),
@@ -41,12 +42,22 @@ export const SECTIONS = ['listening', 'structure', 'written', 'reading'] as cons
 export const paketSoal = pgTable('paket_soal', {
   id: serial('id').primaryKey(),
   namaPaket: varchar('nama_paket', { length: 150 }).notNull(),
-  level: varchar('level', { length: 16, enum: ['prediction', 'itp'] }).notNull().default('itp'),
+  level: varchar('level', { length: 16, enum: ['prediction', 'itp'] })
+    .notNull()
+    .default('itp'),
   harga: integer('harga').notNull().default(0),
-  status: varchar('status', { length: 8, enum: ['siap', 'belum'] }).notNull().default('belum'),
-  durasiListening: integer('durasi_listening').notNull().default(35 * 60),
-  durasiWritten: integer('durasi_written').notNull().default(25 * 60),
-  durasiReading: integer('durasi_reading').notNull().default(55 * 60),
+  status: varchar('status', { length: 8, enum: ['siap', 'belum'] })
+    .notNull()
+    .default('belum'),
+  durasiListening: integer('durasi_listening')
+    .notNull()
+    .default(35 * 60),
+  durasiWritten: integer('durasi_written')
+    .notNull()
+    .default(25 * 60),
+  durasiReading: integer('durasi_reading')
+    .notNull()
+    .default(55 * 60),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -128,7 +139,9 @@ export const payments = pgTable(
     namaPaket: varchar('nama_paket', { length: 150 }).notNull(),
     bukti: varchar('bukti', { length: 64 }).notNull(),
     amount: integer('amount').notNull(),
-    status: varchar('status', { length: 10, enum: ['pending', 'confirmed', 'rejected'] }).notNull().default('pending'),
+    status: varchar('status', { length: 10, enum: ['pending', 'confirmed', 'rejected'] })
+      .notNull()
+      .default('pending'),
     alasanPenolakan: text('alasan_penolakan'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -139,7 +152,9 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_idx').on(t.userId),
     index('payments_status_idx').on(t.status),
-    uniqueIndex('payments_one_pending_uq').on(t.userId, t.paketSoalId).where(sql`status = 'pending'`),
+    uniqueIndex('payments_one_pending_uq')
+      .on(t.userId, t.paketSoalId)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -168,7 +183,9 @@ export const examAttempts = pgTable(
   },
   (t) => [
     index('exam_attempts_user_idx').on(t.userId),
-    uniqueIndex('exam_attempts_one_open_uq').on(t.userId).where(sql`finished_at is null`),
+    uniqueIndex('exam_attempts_one_open_uq')
+      .on(t.userId)
+      .where(sql`finished_at is null`),
   ],
 );
 

@@ -38,7 +38,13 @@ import {
 import { createSoal, deleteSoal, getAdminSoal, lastSoal, listSoal, updateSoal } from '../services/soal.service.ts';
 
 const tags = ['admin: paket & soal'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 const multipartNote = 'multipart/form-data';
 
 /** Admin calls of spec section 7 for packages, questions and passages. Admin role only. */
@@ -94,7 +100,14 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Listening (multipart with the audio file).
   app.post(
     '/admin/paket-soal/:paketId/soal-listening',
-    { schema: { tags, description: `${multipartNote}: no_soal, page, pilihan_satu..pilihan_empat, jawaban, pembahasan?, audio`, params: paketIdParamSchema, response: { 201: soalMutationResponseSchema, ...errors, 413: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        description: `${multipartNote}: no_soal, page, pilihan_satu..pilihan_empat, jawaban, pembahasan?, audio`,
+        params: paketIdParamSchema,
+        response: { 201: soalMutationResponseSchema, ...errors, 413: errorResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { fields, files } = await readMultipart(request, ['audio']);
       const input = validate(listeningFieldsSchema, fields);
@@ -104,11 +117,21 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/paket-soal/:soalId/soal-listening',
-    { schema: { tags, description: `${multipartNote}: same fields; audio optional`, params: soalIdParamSchema, response: { 200: soalMutationResponseSchema, ...errors, 413: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        description: `${multipartNote}: same fields; audio optional`,
+        params: soalIdParamSchema,
+        response: { 200: soalMutationResponseSchema, ...errors, 413: errorResponseSchema },
+      },
+    },
     async (request) => {
       const { fields, files } = await readMultipart(request, ['audio']);
       const input = validate(listeningFieldsSchema, fields);
-      return { message: 'Soal berhasil diupdate', data: await updateSoal(app.db, app.storage, request.params.soalId, 'listening', input, files.audio) };
+      return {
+        message: 'Soal berhasil diupdate',
+        data: await updateSoal(app.db, app.storage, request.params.soalId, 'listening', input, files.audio),
+      };
     },
   );
 
@@ -168,7 +191,14 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/paket-soal/:paketId/question-reading',
-    { schema: { tags, description: `${multipartNote}: nama, soal-reading (jpg/png image) and/or html`, params: paketIdParamSchema, response: { 201: questionReadingMutationResponseSchema, ...errors, 413: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        description: `${multipartNote}: nama, soal-reading (jpg/png image) and/or html`,
+        params: paketIdParamSchema,
+        response: { 201: questionReadingMutationResponseSchema, ...errors, 413: errorResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { fields, files } = await readMultipart(request, ['soal-reading', 'image']);
       const input = validate(questionReadingFieldsSchema, fields);
@@ -178,7 +208,14 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/paket-soal/question-reading/:id',
-    { schema: { tags, description: `${multipartNote}: nama, optional image (soal-reading or image), optional html`, params: idParamSchema, response: { 200: questionReadingMutationResponseSchema, ...errors, 413: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        description: `${multipartNote}: nama, optional image (soal-reading or image), optional html`,
+        params: idParamSchema,
+        response: { 200: questionReadingMutationResponseSchema, ...errors, 413: errorResponseSchema },
+      },
+    },
     async (request) => {
       const { fields, files } = await readMultipart(request, ['soal-reading', 'image']);
       const input = validate(questionReadingFieldsSchema, fields);

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { examUserListResponseSchema, examUserQuerySchema, nohpParamSchema, resetPasswordResponseSchema } from '../../contract/admin-users.ts';
+import {
+  examUserListResponseSchema,
+  examUserQuerySchema,
+  nohpParamSchema,
+  resetPasswordResponseSchema,
+} from '../../contract/admin-users.ts';
 import { errorResponseSchema } from '../../contract/common.ts';
 import { requireRole } from '../plugins/auth.ts';
 import { listExamUsers, resetPassword } from '../services/admin-users.service.ts';
@@ -11,8 +16,10 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireRole('Admin'));
 
-  app.get('/admin/user', { schema: { tags, querystring: examUserQuerySchema, response: { 200: examUserListResponseSchema, ...errors } } }, async (request) =>
-    listExamUsers(app.db, request.query),
+  app.get(
+    '/admin/user',
+    { schema: { tags, querystring: examUserQuerySchema, response: { 200: examUserListResponseSchema, ...errors } } },
+    async (request) => listExamUsers(app.db, request.query),
   );
 
   app.post(

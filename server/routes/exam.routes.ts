@@ -25,7 +25,13 @@ import {
 } from '../services/exam.service.ts';
 
 const tags = ['exam'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 /**
  * Participant exam calls (spec section 7, DESIGN sections 4 and 9): identity from the session

@@ -47,13 +47,15 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/lastScore/sertif',
     { onRequest: signedIn, schema: { tags, description: 'PDF (A4 landscape) of the newest result', response: errors } },
-    async (request, reply) =>
-      sendPdf(reply, await lastCertificate(app.db, currentUser(request), app.config.appName, publicBase(request))),
+    async (request, reply) => sendPdf(reply, await lastCertificate(app.db, currentUser(request), app.config.appName, publicBase(request))),
   );
 
   app.get(
     '/users/certificate/:id',
-    { onRequest: signedIn, schema: { tags, description: 'PDF of one result (its owner or an Admin)', params: historyIdParamSchema, response: errors } },
+    {
+      onRequest: signedIn,
+      schema: { tags, description: 'PDF of one result (its owner or an Admin)', params: historyIdParamSchema, response: errors },
+    },
     async (request, reply) =>
       sendPdf(reply, await certificateById(app.db, currentUser(request), request.params.id, app.config.appName, publicBase(request))),
   );
@@ -87,13 +89,19 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/riwayat-ujian',
-    { onRequest: requireRole('Admin'), schema: { tags, querystring: adminHistoryQuerySchema, response: { 200: adminHistoryListResponseSchema, ...errors } } },
+    {
+      onRequest: requireRole('Admin'),
+      schema: { tags, querystring: adminHistoryQuerySchema, response: { 200: adminHistoryListResponseSchema, ...errors } },
+    },
     async (request) => listAdminHistory(app.db, request.query),
   );
 
   app.get(
     '/admin/riwayat-ujian.csv',
-    { onRequest: requireRole('Admin'), schema: { tags, description: 'CSV (UTF-8 with BOM), same filters as the list', querystring: adminHistoryQuerySchema } },
+    {
+      onRequest: requireRole('Admin'),
+      schema: { tags, description: 'CSV (UTF-8 with BOM), same filters as the list', querystring: adminHistoryQuerySchema },
+    },
     async (request, reply) => {
       const csv = await adminHistoryCsv(app.db, request.query);
       return reply

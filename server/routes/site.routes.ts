@@ -18,12 +18,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.adminWhatsapp && !info.adminWhatsapp) {
     app.log.warn('ADMIN_WHATSAPP is not a phone number; the landing page hides its chat links');
   }
-  app.get(
-    '/site',
-    { schema: { tags: ['system'], response: { 200: siteInfoSchema } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'public, max-age=300');
-      return info;
-    },
-  );
+  app.get('/site', { schema: { tags: ['system'], response: { 200: siteInfoSchema } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=300');
+    return info;
+  });
 };

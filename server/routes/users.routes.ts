@@ -72,16 +72,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/users/logout',
-    { schema: { tags: ['auth'], response: { 200: messageResponseSchema } } },
-    async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSession(app.db, token);
-      clearSessionCookie(request, reply);
-      return { message: 'Anda telah keluar.' };
-    },
-  );
+  app.get('/users/logout', { schema: { tags: ['auth'], response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(app.db, token);
+    clearSessionCookie(request, reply);
+    return { message: 'Anda telah keluar.' };
+  });
 
   app.get(
     '/users/getAuth',

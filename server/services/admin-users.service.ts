@@ -17,7 +17,10 @@ export async function listExamUsers(
   const filter = q
     ? or(ilike(users.nama, `%${q.replace(/[%_\\]/g, '\\$&')}%`), ilike(users.nohp, `%${(canonical ?? q).replace(/[%_\\]/g, '\\$&')}%`))
     : undefined;
-  const [count] = await db.select({ n: sql<number>`count(*)` }).from(users).where(filter);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(filter);
   const rows = await db
     .select({
       user: users,

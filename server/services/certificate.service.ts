@@ -53,8 +53,7 @@ export function slugify(text: string): string {
   return slug || 'peserta';
 }
 
-export const certificateFileName = (nama: string, finishedAt: Date): string =>
-  `sertifikat-${slugify(nama)}-${isoDate(finishedAt)}.pdf`;
+export const certificateFileName = (nama: string, finishedAt: Date): string => `sertifikat-${slugify(nama)}-${isoDate(finishedAt)}.pdf`;
 
 /** The verification page a certificate's QR code opens. */
 export const verificationUrl = (baseUrl: string, code: string): string =>
@@ -63,20 +62,17 @@ export const verificationUrl = (baseUrl: string, code: string): string =>
 /** The QR code's modules (true = dark) row by row, exactly as drawn on the certificate. */
 export function qrMatrix(url: string): boolean[][] {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  return Array.from({ length: modules.size }, (_, row) =>
-    Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))),
-  );
+  return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))));
 }
 
 let fontBytes: Promise<[Buffer, Buffer]> | undefined;
 const loadFonts = () =>
-  (fontBytes ??= Promise.all([
-    readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')),
-    readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
-  ]).catch((err: unknown) => {
-    fontBytes = undefined;
-    throw err;
-  }));
+  (fontBytes ??= Promise.all([readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')), readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'))]).catch(
+    (err: unknown) => {
+      fontBytes = undefined;
+      throw err;
+    },
+  ));
 
 const INK = rgb(0.1, 0.16, 0.27);
 const MUTED = rgb(0.35, 0.4, 0.48);
@@ -84,7 +80,11 @@ const ACCENT = rgb(0.09, 0.3, 0.55);
 const GOLD = rgb(0.74, 0.58, 0.2);
 
 /** Draws text centred on x, shrinking it until it fits `maxWidth` (long Indonesian names). */
-function centred(page: PDFPage, text: string, opts: { font: PDFFont; size: number; y: number; maxWidth: number; color?: ReturnType<typeof rgb>; minSize?: number }) {
+function centred(
+  page: PDFPage,
+  text: string,
+  opts: { font: PDFFont; size: number; y: number; maxWidth: number; color?: ReturnType<typeof rgb>; minSize?: number },
+) {
   let size = opts.size;
   const min = opts.minSize ?? 10;
   while (size > min && opts.font.widthOfTextAtSize(text, size) > opts.maxWidth) size -= 0.5;

@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type {
-  AnswerValue,
-  DraftResponse,
-  ExamQuestion,
-  ScoreResult,
-  Sesi,
-  SoalResponse,
-  TimerResponse,
-} from '../../contract/exam.ts';
+import type { AnswerValue, DraftResponse, ExamQuestion, ScoreResult, Sesi, SoalResponse, TimerResponse } from '../../contract/exam.ts';
 import { parseIndonesianMobile } from '../../contract/phone.ts';
 import type { Db } from '../db/client.ts';
 import { examAttempts, examHistory, paketSoal, questionReading, soal, users, type UserRow } from '../db/schema.ts';
@@ -206,7 +198,11 @@ export async function endSectionNow(db: Db, user: UserRow, paketId?: number, now
   const endsAt = endsAtOf(open, sesi)!;
   if (endsAt.getTime() <= now.getTime()) return timerOf(open, now);
   const column = sesi === 'listening' ? 'listeningEndsAt' : sesi === 'written' ? 'writtenEndsAt' : 'readingEndsAt';
-  const [row] = await db.update(examAttempts).set({ [column]: now }).where(eq(examAttempts.id, open.id)).returning();
+  const [row] = await db
+    .update(examAttempts)
+    .set({ [column]: now })
+    .where(eq(examAttempts.id, open.id))
+    .returning();
   return timerOf(row!, now);
 }
 
@@ -372,10 +368,7 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: Rec
         createdAt: now,
       })
       .returning();
-    await tx
-      .update(examAttempts)
-      .set({ finishedAt: now, sesi: 'finished', answers })
-      .where(eq(examAttempts.id, attempt.id));
+    await tx.update(examAttempts).set({ finishedAt: now, sesi: 'finished', answers }).where(eq(examAttempts.id, attempt.id));
     await tx
       .update(users)
       .set({
@@ -391,10 +384,16 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: Rec
       await tx.select({ id: soal.id }).from(soal).where(inArray(soal.id, keyIds)).orderBy(asc(soal.id)).for('update');
     }
     if (correctIds.length > 0) {
-      await tx.update(soal).set({ correctCount: sql`${soal.correctCount} + 1` }).where(inArray(soal.id, correctIds));
+      await tx
+        .update(soal)
+        .set({ correctCount: sql`${soal.correctCount} + 1` })
+        .where(inArray(soal.id, correctIds));
     }
     if (wrongIds.length > 0) {
-      await tx.update(soal).set({ wrongCount: sql`${soal.wrongCount} + 1` }).where(inArray(soal.id, wrongIds));
+      await tx
+        .update(soal)
+        .set({ wrongCount: sql`${soal.wrongCount} + 1` })
+        .where(inArray(soal.id, wrongIds));
     }
     return { score: toScoreResult(history!), finishedNow: true };
   });

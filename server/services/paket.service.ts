@@ -142,7 +142,10 @@ export async function deletePaket(db: Db, storage: Storage, id: number): Promise
     .select({ n: sql<number>`count(*)` })
     .from(examAttempts)
     .where(and(eq(examAttempts.paketSoalId, id), isNull(examAttempts.finishedAt)));
-  const [holders] = await db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.paketSoalIdAktif, id));
+  const [holders] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(eq(users.paketSoalIdAktif, id));
   if (Number(inUse?.n ?? 0) > 0 || Number(holders?.n ?? 0) > 0) {
     throw conflict('Paket ini sedang aktif untuk peserta (sudah dibayar atau sedang dikerjakan), sehingga tidak dapat dihapus.');
   }

@@ -83,11 +83,7 @@ export async function uploadPayment(
 
 /** GET /users/payment: the user's own payments, newest first. */
 export async function listUserPayments(db: Db, userId: number): Promise<UserPayment[]> {
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+  const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));
   return rows.map(toUserPayment);
 }
 
@@ -172,14 +168,7 @@ export async function activateNextPayment(db: Db, userId: number): Promise<numbe
   const [next] = await db
     .select({ paketSoalId: payments.paketSoalId })
     .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        eq(payments.status, 'confirmed'),
-        isNull(payments.consumedAt),
-        isNotNull(payments.paketSoalId),
-      ),
-    )
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'confirmed'), isNull(payments.consumedAt), isNotNull(payments.paketSoalId)))
     .orderBy(asc(payments.decidedAt), asc(payments.id))
     .limit(1);
   if (!next?.paketSoalId) return null;

@@ -153,13 +153,7 @@ function adminWhere(filter: AdminHistoryFilter): SQL | undefined {
     const phoneTerms = [like];
     // People type 0812..., the table stores 62812...
     if (digits.length >= 3) phoneTerms.push(`%${digits.startsWith('0') ? `62${digits.slice(1)}` : digits}%`);
-    conditions.push(
-      or(
-        ilike(users.nama, like),
-        ilike(examHistory.namaPaket, like),
-        ...phoneTerms.map((term) => ilike(users.nohp, term)),
-      )!,
-    );
+    conditions.push(or(ilike(users.nama, like), ilike(examHistory.namaPaket, like), ...phoneTerms.map((term) => ilike(users.nohp, term)))!);
   }
   if (filter.from) conditions.push(gte(examHistory.createdAt, jakartaDayStart(filter.from)));
   if (filter.to) {
@@ -176,10 +170,7 @@ const toAdminItem = (r: { h: HistoryRow; nama: string; nohp: string }): AdminHis
 });
 
 /** GET /admin/riwayat-ujian: every participant's results, newest first, filtered and paged. */
-export async function listAdminHistory(
-  db: Db,
-  filter: AdminHistoryFilter & { page: number; limit: number },
-): Promise<AdminHistoryList> {
+export async function listAdminHistory(db: Db, filter: AdminHistoryFilter & { page: number; limit: number }): Promise<AdminHistoryList> {
   const where = adminWhere(filter);
   const [rows, [total]] = await Promise.all([
     db
@@ -275,9 +266,7 @@ export async function reviewHistory(db: Db, user: UserRow, id: number): Promise<
   const h = await findVisibleHistory(db, user, id);
   const rows = await questionsOf(db, h.paketSoalId);
   const passageIds = [...new Set(rows.map((r) => r.qReading).filter((x): x is number => x !== null))];
-  const passages = passageIds.length
-    ? await db.select().from(questionReading).where(inArray(questionReading.id, passageIds))
-    : [];
+  const passages = passageIds.length ? await db.select().from(questionReading).where(inArray(questionReading.id, passageIds)) : [];
   const passageById = new Map(passages.map((p) => [p.id, p]));
   const answers = answerMap(h);
   const questions: ReviewQuestion[] = rows.map((q) => {
@@ -296,9 +285,7 @@ export async function reviewHistory(db: Db, user: UserRow, id: number): Promise<
       jawaban: q.jawaban,
       correct: answer === q.jawaban,
       pembahasan: q.pembahasan,
-      readingQuestion: passage
-        ? { id: passage.id, nama: passage.nama, reading: mediaUrl(passage.image), html: passage.html }
-        : null,
+      readingQuestion: passage ? { id: passage.id, nama: passage.nama, reading: mediaUrl(passage.image), html: passage.html } : null,
     };
   });
   return { history: toHistoryItem(h), questions };
@@ -337,11 +324,7 @@ function partOf(q: KeyedQuestion): Exclude<DiagnosticPartKey, 'reading'> | 'read
 }
 
 /** Per-part correct counts of one attempt; reading is split by passage, in exam order. */
-export function diagnose(
-  questions: KeyedQuestion[],
-  answers: Map<number, string>,
-  passageNames: Map<number, string>,
-): DiagnosticPart[] {
+export function diagnose(questions: KeyedQuestion[], answers: Map<number, string>, passageNames: Map<number, string>): DiagnosticPart[] {
   const parts = new Map<string, DiagnosticPart>();
   const order: string[] = [];
   for (const q of [...questions].sort((a, b) => a.page - b.page)) {
@@ -351,9 +334,7 @@ export function diagnose(
     let part = parts.get(id);
     if (!part) {
       const label =
-        kind === 'reading'
-          ? `Reading: ${(q.qReading !== null ? passageNames.get(q.qReading) : undefined) ?? 'Bacaan'}`
-          : PART_LABEL[kind];
+        kind === 'reading' ? `Reading: ${(q.qReading !== null ? passageNames.get(q.qReading) : undefined) ?? 'Bacaan'}` : PART_LABEL[kind];
       part = { key: kind, label, correct: 0, total: 0, percent: 0 };
       parts.set(id, part);
       order.push(id);
@@ -392,7 +373,10 @@ export async function progressOf(db: Db, userId: number): Promise<ProgressRespon
   const questions = await questionsOf(db, newest.paketSoalId);
   const passageIds = [...new Set(questions.map((r) => r.qReading).filter((x): x is number => x !== null))];
   const passages = passageIds.length
-    ? await db.select({ id: questionReading.id, nama: questionReading.nama }).from(questionReading).where(inArray(questionReading.id, passageIds))
+    ? await db
+        .select({ id: questionReading.id, nama: questionReading.nama })
+        .from(questionReading)
+        .where(inArray(questionReading.id, passageIds))
     : [];
   const parts = diagnose(questions, answerMap(newest), new Map(passages.map((p) => [p.id, p.nama])));
   // Lowest share right; on a tie the earlier part (the order of the exam) comes first.

@@ -4,7 +4,27 @@ import type { DOMPurify } from 'dompurify';
  * Only the formatting the exam needs (DESIGN section 6, admin content rules): text styles, lists,
  * tables, and the written-expression markup (<span class="we-part"><u>..</u><span class="we-letter">A</span></span>).
  */
-const ALLOWED_TAGS = ['b', 'i', 'u', 'em', 'strong', 'p', 'br', 'sup', 'sub', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'span'];
+const ALLOWED_TAGS = [
+  'b',
+  'i',
+  'u',
+  'em',
+  'strong',
+  'p',
+  'br',
+  'sup',
+  'sub',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'span',
+];
 const ALLOWED_CLASSES = new Set(['we-part', 'we-letter']);
 
 interface Purifier {

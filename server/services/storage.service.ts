@@ -11,7 +11,18 @@ import { AppError, badRequest } from '../errors.ts';
 export type FileKind = 'audio' | 'passage' | 'proof' | 'profile' | 'qr';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const AUDIO_TYPES = ['audio/mpeg', 'audio/ogg', 'audio/opus', 'audio/wav', 'audio/x-wav', 'audio/vnd.wave', 'audio/mp4', 'audio/x-m4a', 'audio/m4a', 'video/mp4'];
+const AUDIO_TYPES = [
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/opus',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/vnd.wave',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/m4a',
+  'video/mp4',
+];
 
 export const MB = 1024 * 1024;
 /** Per kind: what the bytes must be (by magic numbers, never by name) and how big they may be. */
@@ -129,9 +140,7 @@ export class Storage {
 
   /** Removes files from disk; missing files are fine (already gone). Call after the commit. */
   async removeFromDisk(keys: (string | null | undefined)[]): Promise<void> {
-    await Promise.all(
-      keys.filter((k): k is string => !!k).map((k) => rm(this.pathOf(k), { force: true }).catch(() => undefined)),
-    );
+    await Promise.all(keys.filter((k): k is string => !!k).map((k) => rm(this.pathOf(k), { force: true }).catch(() => undefined)));
   }
 
   async find(db: Db, key: string) {

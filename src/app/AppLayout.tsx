@@ -22,11 +22,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         {t.app.skipToContent}
       </a>
-      <AppHeader
-        user={status === 'authenticated' ? user : null}
-        onSignOut={() => void signOut()}
-        nav={headerNav}
-      />
+      <AppHeader user={status === 'authenticated' ? user : null} onSignOut={() => void signOut()} nav={headerNav} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

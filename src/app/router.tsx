@@ -27,14 +27,20 @@ const adminScreens: RouteObject[] = [
   lazyScreen('soal-simulasi', async () => (await import('../features/admin/components/PaketListScreen.tsx')).PaketListScreen),
   lazyScreen('soal-simulasi/add', async () => (await import('../features/admin/components/PaketFormScreen.tsx')).PaketAddScreen),
   lazyScreen('soal-simulasi/edit/:id', async () => (await import('../features/admin/components/PaketFormScreen.tsx')).PaketEditScreen),
-  lazyScreen('soal-simulasi/add-soal/:paketId', async () => (await import('../features/admin/components/SectionChooserScreen.tsx')).SectionChooserScreen),
+  lazyScreen(
+    'soal-simulasi/add-soal/:paketId',
+    async () => (await import('../features/admin/components/SectionChooserScreen.tsx')).SectionChooserScreen,
+  ),
   lazyScreen('soal-simulasi/soal-listening/:paketId', async () => (await soalLists()).ListeningListScreen),
   lazyScreen('soal-simulasi/soal-structure/:paketId', async () => (await soalLists()).StructureListScreen),
   lazyScreen('soal-simulasi/soal-written/:paketId', async () => (await soalLists()).WrittenListScreen),
   lazyScreen('soal-simulasi/soal-reading/:paketId', async () => (await soalLists()).ReadingListScreen),
   lazyScreen('soal-simulasi/add-soal-listening/:paketId', async () => (await questionForms()).AddListeningScreen),
   lazyScreen('soal-simulasi/add-soal-structure/:paketId', async () => (await questionForms()).AddStructureScreen),
-  lazyScreen('soal-simulasi/add-soal-written/:paketId', async () => (await import('../features/admin/components/WrittenFormScreen.tsx')).AddWrittenScreen),
+  lazyScreen(
+    'soal-simulasi/add-soal-written/:paketId',
+    async () => (await import('../features/admin/components/WrittenFormScreen.tsx')).AddWrittenScreen,
+  ),
   lazyScreen('soal-simulasi/add-soal-reading/:paketId', async () => (await questionForms()).AddReadingScreen),
   lazyScreen('soal-simulasi/edit-soal-listening/:soalId', async () => (await questionForms()).EditListeningScreen),
   lazyScreen('soal-simulasi/edit-soal-structure/:soalId', async () => (await questionForms()).EditStructureScreen),
@@ -112,10 +118,22 @@ export const routes: RouteObject[] = [
             // One mini-test actor spans its sections and /finish, so they share a layout route.
             lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).MiniTestLayout }),
             children: [
-              { path: 'listening', lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).ListeningScreen }) },
-              { path: 'structure', lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).StructureScreen }) },
-              { path: 'reading', lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).ReadingScreen }) },
-              { path: 'finish', lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).MiniFinishScreen }) },
+              {
+                path: 'listening',
+                lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).ListeningScreen }),
+              },
+              {
+                path: 'structure',
+                lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).StructureScreen }),
+              },
+              {
+                path: 'reading',
+                lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).ReadingScreen }),
+              },
+              {
+                path: 'finish',
+                lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).MiniFinishScreen }),
+              },
             ],
           },
           {
@@ -150,10 +168,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: async () => ({ Component: (await import('../features/admin/components/AdminLayout.tsx')).AdminLayout }),
-        children: [
-          { index: true, element: <Navigate to="/admin/payments" replace /> },
-          ...adminScreens,
-        ],
+        children: [{ index: true, element: <Navigate to="/admin/payments" replace /> }, ...adminScreens],
       },
     ],
   },

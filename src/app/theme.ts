@@ -1,8 +1,4 @@
-import {
-  createTheme,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /*
  * Contrast (WCAG AA needs 4.5:1 for text). Filled buttons and badges use shade 8 (primaryShade),
@@ -54,8 +50,7 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   colors: { green, red, orange },
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',

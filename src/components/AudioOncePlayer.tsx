@@ -64,7 +64,7 @@ export function AudioOncePlayer({ src, index, store, autoPlay = false }: AudioOn
     ? 'fetching'
     : snapshot.matches({ loading: 'ready' })
       ? 'ready'
-      : (['restoring', 'idle', 'playing', 'played', 'failed'] as const).find((s) => snapshot.matches(s)) ?? 'restoring';
+      : ((['restoring', 'idle', 'playing', 'played', 'failed'] as const).find((s) => snapshot.matches(s)) ?? 'restoring');
 
   // Entering `loading` (a new item, or a retry) loads the element again from the start.
   const inLoading = snapshot.matches('loading');

@@ -65,7 +65,13 @@ export function AudioOncePlayerView({ status, progress, replayBlocked, onPlay, o
       </Stack>
       {status === 'played' ? (
         <Tooltip label={t.audioOnce.onlyOnce} opened={replayBlocked || undefined} withArrow position="top">
-          <button type="button" className="audio-once-lock" aria-label={t.audioOnce.onlyOnce} aria-disabled="true" onClick={onReplayAttempt} />
+          <button
+            type="button"
+            className="audio-once-lock"
+            aria-label={t.audioOnce.onlyOnce}
+            aria-disabled="true"
+            onClick={onReplayAttempt}
+          />
         </Tooltip>
       ) : null}
     </Paper>

@@ -41,13 +41,14 @@ export function MessageDialog({ opened, title, message, footer, tone = 'info', o
             {footer}
           </Text>
         ) : null}
-        {actions ?? (closable ? (
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
-              {t.dialog.ok}
-            </Button>
-          </Group>
-        ) : null)}
+        {actions ??
+          (closable ? (
+            <Group justify="flex-end">
+              <Button onClick={onClose} data-autofocus>
+                {t.dialog.ok}
+              </Button>
+            </Group>
+          ) : null)}
       </Stack>
     </Modal>
   );

@@ -3,8 +3,26 @@ import { useMemo, type ComponentPropsWithoutRef, type ElementType } from 'react'
 
 /** Formatting that question and passage HTML may use; everything else is dropped. */
 const ALLOWED_TAGS = [
-  'b', 'i', 'u', 'em', 'strong', 'p', 'br', 'sup', 'sub', 'ul', 'ol', 'li',
-  'table', 'thead', 'tbody', 'tr', 'td', 'th', 'span', 'img',
+  'b',
+  'i',
+  'u',
+  'em',
+  'strong',
+  'p',
+  'br',
+  'sup',
+  'sub',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'span',
+  'img',
 ];
 /** Which attribute each tag may keep (class on span for the written-expression letters). */
 const ALLOWED_ATTRS: Record<string, readonly string[]> = { span: ['class'], img: ['src', 'alt'] };

@@ -40,12 +40,18 @@ export const t = {
       title: 'Fasilitas Kelas Intensif',
       lead: 'Satu paket kelas berisi semua yang kamu butuhkan dari pertemuan pertama sampai hari ujian.',
       items: [
-        { title: '20 pertemuan x 90 menit', text: 'Kelas langsung lewat video meeting, membahas Listening, Structure and Written Expression, dan Reading secara bertahap.' },
+        {
+          title: '20 pertemuan x 90 menit',
+          text: 'Kelas langsung lewat video meeting, membahas Listening, Structure and Written Expression, dan Reading secara bertahap.',
+        },
         { title: 'Rekaman setiap pertemuan', text: 'Berhalangan hadir atau ingin mengulang? Tonton lagi rekamannya kapan saja.' },
         { title: 'E-book dan materi', text: 'E-book, file audio latihan listening, dan slide materi setiap pertemuan.' },
         { title: 'Tanya jawab gratis lewat chat', text: 'Soal yang membingungkan bisa ditanyakan lewat chat, juga di luar jam kelas.' },
         { title: 'Konsultasi beasiswa', text: 'Diskusi target skor, dokumen, dan strategi mendaftar beasiswa dalam dan luar negeri.' },
-        { title: 'Konsultasi kesulitan bahasa Inggris', text: 'Bingung grammar, kosakata, atau pelafalan? Kita cari cara belajar yang cocok untukmu.' },
+        {
+          title: 'Konsultasi kesulitan bahasa Inggris',
+          text: 'Bingung grammar, kosakata, atau pelafalan? Kita cari cara belajar yang cocok untukmu.',
+        },
       ],
       trialTitle: 'Gratis 1x simulasi TOEFL ITP',
       trialText: 'Ukur kemampuanmu dulu dengan simulasi lengkap bertimer, lalu pilih kelas dengan tenang.',
@@ -75,22 +81,42 @@ export const t = {
       play: 'Jalankan gerakan testimoni',
       columnLabel: (n: number) => `Testimoni kolom ${n}`,
       items: [
-        { nama: 'Rina Aprilia', kota: 'Bandung', text: 'Skor saya naik dari 447 ke 553 setelah 20 pertemuan. Strategi listening-nya paling membantu.' },
-        { nama: 'Dimas Pratama', kota: 'Surabaya', text: 'Rekaman kelas menyelamatkan saya yang kerja shift. Bisa mengulang materi structure kapan saja.' },
+        {
+          nama: 'Rina Aprilia',
+          kota: 'Bandung',
+          text: 'Skor saya naik dari 447 ke 553 setelah 20 pertemuan. Strategi listening-nya paling membantu.',
+        },
+        {
+          nama: 'Dimas Pratama',
+          kota: 'Surabaya',
+          text: 'Rekaman kelas menyelamatkan saya yang kerja shift. Bisa mengulang materi structure kapan saja.',
+        },
         { nama: 'Aulia Rahman', kota: 'Makassar', text: 'Simulasinya mirip sekali dengan tes aslinya, jadi saya tidak kaget saat ujian.' },
-        { nama: 'Putri Maharani', kota: 'Yogyakarta', text: 'Konsultasi beasiswanya jelas dan jujur. Sekarang saya tahu target skor yang harus dikejar.' },
+        {
+          nama: 'Putri Maharani',
+          kota: 'Yogyakarta',
+          text: 'Konsultasi beasiswanya jelas dan jujur. Sekarang saya tahu target skor yang harus dikejar.',
+        },
         { nama: 'Yoga Saputra', kota: 'Medan', text: 'Dulu reading selalu kehabisan waktu. Sekarang selesai dengan sisa lima menit.' },
         { nama: 'Nadia Kusuma', kota: 'Semarang', text: 'Tanya jawab lewat chat dibalas cepat, bahkan untuk soal yang sepele.' },
         { nama: 'Fajar Nugroho', kota: 'Malang', text: 'E-book dan audionya rapi. Saya belajar di kereta setiap pulang kerja.' },
         { nama: 'Siti Lestari', kota: 'Palembang', text: 'Lulus syarat TOEFL untuk S2 dengan skor 560. Terima kasih atas bimbingannya!' },
-        { nama: 'Bagas Wicaksono', kota: 'Denpasar', text: 'Penjelasan grammar-nya sederhana, pola soal written expression jadi mudah dikenali.' },
+        {
+          nama: 'Bagas Wicaksono',
+          kota: 'Denpasar',
+          text: 'Penjelasan grammar-nya sederhana, pola soal written expression jadi mudah dikenali.',
+        },
       ],
       imageAlt: (nama: string, kota: string, text: string) => `Testimoni ${nama} dari ${kota}: "${text}"`,
     },
     channel: {
       title: 'Belajar Gratis di Kanal Video Kami',
       text: 'Tips TOEFL singkat, pembahasan soal, dan latihan listening setiap minggu. Berlangganan supaya tidak ketinggalan video terbaru, lalu ajak temanmu belajar bareng.',
-      points: ['Pembahasan soal TOEFL ITP langkah demi langkah', 'Latihan listening dengan aksen yang beragam', 'Live tanya jawab seputar beasiswa'],
+      points: [
+        'Pembahasan soal TOEFL ITP langkah demi langkah',
+        'Latihan listening dengan aksen yang beragam',
+        'Live tanya jawab seputar beasiswa',
+      ],
       cta: 'Minta link kanal lewat WhatsApp',
       imageAlt: 'Ilustrasi layar video dengan tombol putar dan tombol berlangganan',
     },
@@ -109,7 +135,8 @@ export const t = {
   },
   miniTest: {
     title: 'Mini Test TOEFL',
-    warmUp: 'Mini test ini adalah pemanasan singkat sebelum simulasi lengkap: 20 soal dari tiga bagian TOEFL ITP, dengan waktu lebih pendek. Skornya hanya gambaran, tidak disimpan sebagai riwayat ujian.',
+    warmUp:
+      'Mini test ini adalah pemanasan singkat sebelum simulasi lengkap: 20 soal dari tiga bagian TOEFL ITP, dengan waktu lebih pendek. Skornya hanya gambaran, tidak disimpan sebagai riwayat ujian.',
     sections: [
       { name: 'Section 1 Listening Comprehension', range: 'Soal 1-5', minutes: '5 menit' },
       { name: 'Section 2 Structure and Written Expression', range: 'Soal 1-10', minutes: '10 menit' },
@@ -134,7 +161,10 @@ export const t = {
     gridItem: (n: number, answered: boolean, current: boolean) =>
       `Soal ${n}${answered ? ', sudah dijawab' : ', belum dijawab'}${current ? ', sedang dibuka' : ''}`,
     options: 'Pilihan jawaban',
-    structureType: { structure: 'Structure: pilih jawaban yang melengkapi kalimat.', written: 'Written Expression: pilih bagian yang salah.' },
+    structureType: {
+      structure: 'Structure: pilih jawaban yang melengkapi kalimat.',
+      written: 'Written Expression: pilih bagian yang salah.',
+    },
     listeningQuestion: 'Dengarkan percakapan, lalu jawab pertanyaan.',
     passage: 'Bacaan',
     passageImageAlt: (judul: string) => `Teks bacaan "${judul}"`,
@@ -335,8 +365,7 @@ export const t = {
       audio: 'Audio',
       audioPlaceholder: 'Pilih file audio (mp3, ogg, wav, m4a)',
       audioEditHint: 'Kosongkan untuk tetap memakai audio sekarang.',
-      audioGroupNote: (head: number) =>
-        `Soal ini memakai audio kelompoknya (soal nomor ${head}); tidak perlu mengunggah audio.`,
+      audioGroupNote: (head: number) => `Soal ini memakai audio kelompoknya (soal nomor ${head}); tidak perlu mengunggah audio.`,
       audioInvalid: 'File audio tidak valid. Gunakan mp3, ogg, opus, wav atau m4a.',
       audioPreview: 'Pratinjau audio',
       questionReading: 'Question Reading',
@@ -416,8 +445,7 @@ export const t = {
       resetConfirmTitle: (nama: string) => `Reset password ${nama}?`,
       resetConfirmText: 'Password lama tidak berlaku lagi dan peserta keluar dari semua perangkat.',
       resetDoneTitle: 'Password sementara',
-      resetDoneText: (nama: string) =>
-        `Sampaikan password ini kepada ${nama}. Password hanya ditampilkan sekali.`,
+      resetDoneText: (nama: string) => `Sampaikan password ini kepada ${nama}. Password hanya ditampilkan sekali.`,
       copy: 'Salin',
       copied: 'Tersalin',
       failedTitle: 'Gagal',
@@ -568,7 +596,8 @@ export const t = {
     loadErrorHint: 'Periksa koneksi internet Anda lalu coba lagi. Jawaban yang sudah tersimpan tidak hilang.',
     retry: 'Coba Lagi',
     start: {
-      intro: 'Simulasi ini terdiri dari tiga sesi yang dikerjakan berurutan. Setiap sesi memiliki waktu sendiri yang dihitung oleh server, jadi timer tetap berjalan walaupun halaman ditutup.',
+      intro:
+        'Simulasi ini terdiri dari tiga sesi yang dikerjakan berurutan. Setiap sesi memiliki waktu sendiri yang dihitung oleh server, jadi timer tetap berjalan walaupun halaman ditutup.',
       sections: [
         { title: 'Section 1 Listening Comprehension', range: 'Soal 1-50' },
         { title: 'Section 2 Structure and Written Expression', range: 'Soal 1-40' },
@@ -632,7 +661,8 @@ export const t = {
       continueText: 'Sesi berikutnya akan dimulai dan timernya langsung berjalan.',
       continueYes: 'Ya, Lanjut',
       endTitle: 'Selesaikan Sesi Ini?',
-      endText: 'Sesi ini akan ditutup dan jawabannya tidak bisa diubah lagi. Kamu boleh beristirahat sebelum memulai sesi berikutnya, tetapi pastikan kembali menggunakan perangkat yang sama.',
+      endText:
+        'Sesi ini akan ditutup dan jawabannya tidak bisa diubah lagi. Kamu boleh beristirahat sebelum memulai sesi berikutnya, tetapi pastikan kembali menggunakan perangkat yang sama.',
       endYes: 'Ya, Selesaikan',
       finishTitle: 'Yakin ingin menyelesaikan?',
       finishText: 'Simulasi akan berakhir setelah kamu klik selesai, dan skor langsung dihitung.',
@@ -691,14 +721,25 @@ export const t = {
           {
             title: 'Contoh 1',
             question: 'What does the passage mainly discuss?',
-            options: ['A. Why otters live in warm water', 'B. How sea otters feed and keep warm', 'C. The types of stones found on beaches', 'D. Mammals that hunt in groups'],
+            options: [
+              'A. Why otters live in warm water',
+              'B. How sea otters feed and keep warm',
+              'C. The types of stones found on beaches',
+              'D. Mammals that hunt in groups',
+            ],
             answer: 'Jawaban: (B). Seluruh teks membahas cara berang-berang laut makan dan menjaga suhu tubuh.',
           },
           {
             title: 'Contoh 2',
             question: 'According to the passage, why must sea otters eat so much?',
-            options: ['A. They have no fat to keep them warm', 'B. Shellfish are very small', 'C. They swim long distances', 'D. Stones are hard to find'],
-            answer: 'Jawaban: (A). Teks menyatakan berang-berang laut tidak punya lapisan lemak, sehingga harus makan banyak agar tetap hangat.',
+            options: [
+              'A. They have no fat to keep them warm',
+              'B. Shellfish are very small',
+              'C. They swim long distances',
+              'D. Stones are hard to find',
+            ],
+            answer:
+              'Jawaban: (A). Teks menyatakan berang-berang laut tidak punya lapisan lemak, sehingga harus makan banyak agar tetap hangat.',
           },
         ],
       },

@@ -12,7 +12,13 @@ import { examMachine, type ExamEvent, type SaveDraftInput, type TimerAnswer } fr
 export const T0 = Date.parse('2030-01-01T08:00:00.000Z');
 export const DURATION: Record<ExamSection, number> = { listening: 35 * 60, written: 25 * 60, reading: 55 * 60 };
 
-export const PAKET = { id: 7, nama_paket: 'Paket Simulasi Gratis — TOEFL ITP', durasi_listening: 2100, durasi_written: 1500, durasi_reading: 3300 };
+export const PAKET = {
+  id: 7,
+  nama_paket: 'Paket Simulasi Gratis — TOEFL ITP',
+  durasi_listening: 2100,
+  durasi_written: 1500,
+  durasi_reading: 3300,
+};
 
 export const SCORE: ScoreResult = {
   toeflScore: 513,
@@ -50,7 +56,14 @@ function question(page: number): ExamQuestion {
     };
   }
   if (part === 'structure') {
-    return { ...base, soal: `The museum, ____ in 1890, attracts thousands of visitors every year. (${n})`, pilihan_satu: 'was founded', pilihan_dua: 'founded', pilihan_tiga: 'it was founded', pilihan_empat: 'founding' };
+    return {
+      ...base,
+      soal: `The museum, ____ in 1890, attracts thousands of visitors every year. (${n})`,
+      pilihan_satu: 'was founded',
+      pilihan_dua: 'founded',
+      pilihan_tiga: 'it was founded',
+      pilihan_empat: 'founding',
+    };
   }
   if (part === 'written') {
     return {
@@ -83,7 +96,7 @@ const timerAnswer = (sesi: TimerAnswer['sesi'], seconds: number): TimerAnswer =>
   serverNow: new Date(T0).toISOString(),
 });
 
-const never = <T,>() => new Promise<T>(() => undefined);
+const never = <T>() => new Promise<T>(() => undefined);
 
 export interface ExamScript {
   /** How the stub server answers. */
@@ -103,10 +116,20 @@ function examActor(script: ExamScript) {
   const logic = examMachine.provide({
     actors: {
       loadExam: fromPromise(() =>
-        script.load === 'pending' ? never() : script.load === 'fail' ? Promise.reject(new Error('GET /soal gagal')) : Promise.resolve({ questions: QUESTIONS, hasEndTime: false, draft: null }),
+        script.load === 'pending'
+          ? never()
+          : script.load === 'fail'
+            ? Promise.reject(new Error('GET /soal gagal'))
+            : Promise.resolve({ questions: QUESTIONS, hasEndTime: false, draft: null }),
       ),
-      startTimer: fromPromise(() => (script.start === 'fail' ? Promise.reject(new Error('PUT /soal/timers gagal')) : Promise.resolve(timerAnswer('listening', seconds.listening)))),
-      refreshTimer: fromPromise(() => (script.refresh === 'pending' ? never<TimerAnswer>() : Promise.resolve(timerAnswer('listening', seconds.listening)))),
+      startTimer: fromPromise(() =>
+        script.start === 'fail'
+          ? Promise.reject(new Error('PUT /soal/timers gagal'))
+          : Promise.resolve(timerAnswer('listening', seconds.listening)),
+      ),
+      refreshTimer: fromPromise(() =>
+        script.refresh === 'pending' ? never<TimerAnswer>() : Promise.resolve(timerAnswer('listening', seconds.listening)),
+      ),
       endSection: fromPromise<unknown, { section: ExamSection }>(() => Promise.resolve({})),
       nextSection: fromPromise<TimerAnswer, { section: ExamSection }>(({ input }) => {
         const next: Record<ExamSection, TimerAnswer['sesi']> = { listening: 'written', written: 'reading', reading: 'finished' };
@@ -115,7 +138,11 @@ function examActor(script: ExamScript) {
       }),
       saveDraft: fromPromise<unknown, SaveDraftInput>(() => Promise.resolve({})),
       submitAnswers: fromPromise(() =>
-        script.submit === 'pending' ? never() : script.submit === 'fail' ? Promise.reject(new Error('POST /soal/jawaban gagal')) : Promise.resolve(SCORE),
+        script.submit === 'pending'
+          ? never()
+          : script.submit === 'fail'
+            ? Promise.reject(new Error('POST /soal/jawaban gagal'))
+            : Promise.resolve(SCORE),
       ),
       ticker: fromCallback(() => undefined),
       audioOnce: audioOnceMachine.provide({ actors: { loadPlayed: fromPromise<readonly number[], void>(() => Promise.resolve([])) } }),
@@ -154,7 +181,11 @@ export async function examSnapshot(script: ExamScript, steps: Step[]): Promise<S
 }
 
 /** Steps from a fresh exam to a running section with its intro shown. */
-export const STARTED: Step[] = [{ type: 'until', state: 'ready' }, { type: 'user.start' }, { type: 'until', state: { active: { session: { listening: 'running' } } } }];
+export const STARTED: Step[] = [
+  { type: 'until', state: 'ready' },
+  { type: 'user.start' },
+  { type: 'until', state: { active: { session: { listening: 'running' } } } },
+];
 export const TO_WRITTEN: Step[] = [
   ...STARTED,
   { type: 'user.endSection' },

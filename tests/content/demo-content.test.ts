@@ -80,7 +80,10 @@ describe('demo package content', () => {
 
   it('has reading passages of 280-380 words, ten questions each, and an explanation for every item', () => {
     for (const p of content.reading.passages) {
-      const words = p.html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+      const words = p.html
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length;
       expect(words, p.key).toBeGreaterThanOrEqual(280);
       expect(words, p.key).toBeLessThanOrEqual(380);
       expect(content.reading.questions.filter((q) => q.passage === p.key)).toHaveLength(10);
@@ -103,7 +106,18 @@ describe('mini test material', () => {
 
   it('labels written items with four underlined parts A-D and structure items without', async () => {
     const items = read('structure.json') as { type: string; soal: string; pilihan: string[] }[];
-    expect(items.map((i) => i.type)).toEqual(['structure', 'structure', 'structure', 'structure', 'structure', 'written', 'written', 'written', 'written', 'written']);
+    expect(items.map((i) => i.type)).toEqual([
+      'structure',
+      'structure',
+      'structure',
+      'structure',
+      'structure',
+      'written',
+      'written',
+      'written',
+      'written',
+      'written',
+    ]);
     for (const item of items.filter((i) => i.type === 'written')) expect(await writtenParts(item.soal)).toEqual(item.pilihan);
   });
 

@@ -115,7 +115,12 @@ describe('accessibility (axe)', () => {
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       for (const v of result.violations) {
         if (v.impact === 'serious' || v.impact === 'critical') {
-          failures.push(`${screen.name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`);
+          failures.push(
+            `${screen.name}: ${v.id} (${v.impact}) ${v.nodes
+              .slice(0, 3)
+              .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+              .join(' | ')}`,
+          );
         }
       }
       await context.close();

@@ -19,7 +19,12 @@ const PAKET = 'Paket Uji E2E';
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 async function fillOptions(page: Page, jawaban: string) {
-  for (const [n, text] of [[1, 'pilihan satu'], [2, 'pilihan dua'], [3, 'pilihan tiga'], [4, 'pilihan empat']] as const) {
+  for (const [n, text] of [
+    [1, 'pilihan satu'],
+    [2, 'pilihan dua'],
+    [3, 'pilihan tiga'],
+    [4, 'pilihan empat'],
+  ] as const) {
     await field(page, `Pilihan ${n}`).fill(text);
   }
   await pickJawaban(page, jawaban);
@@ -158,7 +163,9 @@ describe('admin content in the browser', () => {
     const context = await newContext(server.baseUrl);
     const nohp = '081277770099';
     const password = 'rahasia-peserta-9';
-    const reg = await context.request.post('/api/users/register', { data: { nohp, nama: 'Dewi Peserta', email: 'dewi@example.id', password } });
+    const reg = await context.request.post('/api/users/register', {
+      data: { nohp, nama: 'Dewi Peserta', email: 'dewi@example.id', password },
+    });
     expect(reg.status()).toBe(201);
     expect((await context.request.post('/api/users/login', { data: { nohp, password } })).status()).toBe(200);
     const page = await context.newPage();

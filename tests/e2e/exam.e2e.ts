@@ -21,7 +21,7 @@ const demo = (name: string) => path.resolve(import.meta.dirname, '..', '..', 'co
 /** The answer key by page, from the demo content the server seeded. */
 async function answerKey(): Promise<Map<number, string>> {
   const keys = new Map<number, string>();
-  const read = async <T,>(name: string) => JSON.parse(await readFile(demo(name), 'utf8')) as T;
+  const read = async <T>(name: string) => JSON.parse(await readFile(demo(name), 'utf8')) as T;
   type Row = { no_soal: number; jawaban: string };
   for (const q of await read<Row[]>('listening.json')) keys.set(pageFor('listening', q.no_soal), q.jawaban);
   for (const q of await read<Row[]>('structure.json')) keys.set(pageFor('structure', q.no_soal), q.jawaban);
@@ -37,7 +37,10 @@ async function adminCookie(): Promise<string> {
     body: JSON.stringify({ nohp: ADMIN.nohp, password: ADMIN.password }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 beforeAll(async () => {
@@ -49,7 +52,12 @@ beforeAll(async () => {
   const put = await fetch(`${server.baseUrl}/api/admin/paket-soal/${paketId}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie: await adminCookie() },
-    body: JSON.stringify({ nama_paket: paketName, durasi_listening: SECTION_SECONDS, durasi_written: SECTION_SECONDS, durasi_reading: SECTION_SECONDS }),
+    body: JSON.stringify({
+      nama_paket: paketName,
+      durasi_listening: SECTION_SECONDS,
+      durasi_written: SECTION_SECONDS,
+      durasi_reading: SECTION_SECONDS,
+    }),
   });
   expect(put.status).toBe(200);
 });
@@ -94,7 +102,10 @@ async function continueToNextSection(page: Page, sectionName: string) {
 }
 /** Chooses an option of the question at `page` by clicking its radio. */
 async function choose(page: Page, examPage: number, letter: 'A' | 'B' | 'C' | 'D') {
-  await page.locator(`[data-page="${examPage}"]`).getByRole('radio', { name: new RegExp(`^${letter}\\. `) }).check();
+  await page
+    .locator(`[data-page="${examPage}"]`)
+    .getByRole('radio', { name: new RegExp(`^${letter}\\. `) })
+    .check();
 }
 
 describe('the exam', () => {
@@ -136,7 +147,9 @@ describe('the exam', () => {
     await page.getByRole('button', { name: 'Selanjutnya' }).click();
     await page.getByTestId('exam-question-number').getByText('Soal 3', { exact: true }).waitFor();
     // The clip starts by itself (a click on this page has already happened) and counts as the one play.
-    await page.locator('[data-testid="audio-once"][data-status="playing"], [data-testid="audio-once"][data-status="played"]').waitFor({ timeout: 10_000 });
+    await page
+      .locator('[data-testid="audio-once"][data-status="playing"], [data-testid="audio-once"][data-status="played"]')
+      .waitFor({ timeout: 10_000 });
     await page.keyboard.press(wrong(3));
     given.set(3, wrong(3));
     await waitSaved(page);

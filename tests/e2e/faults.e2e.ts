@@ -83,10 +83,23 @@ describe('PGlite: a killed server and an unwritable upload folder', () => {
     const paketId = created.body.data.id;
 
     const form = new FormData();
-    for (const [k, v] of Object.entries({ no_soal: '1', page: '1', pilihan_satu: 'A', pilihan_dua: 'B', pilihan_tiga: 'C', pilihan_empat: 'D', jawaban: '2' })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      no_soal: '1',
+      page: '1',
+      pilihan_satu: 'A',
+      pilihan_dua: 'B',
+      pilihan_tiga: 'C',
+      pilihan_empat: 'D',
+      jawaban: '2',
+    }))
+      form.append(k, v);
     const audio = await readFile(path.resolve(import.meta.dirname, '..', 'fixtures', 'tone.mp3'));
     form.append('audio', new Blob([audio], { type: 'audio/mpeg' }), 'tone.mp3');
-    const res = await fetch(`${server.baseUrl}/api/admin/paket-soal/${paketId}/soal-listening`, { method: 'POST', body: form, headers: { cookie: admin.cookie! } });
+    const res = await fetch(`${server.baseUrl}/api/admin/paket-soal/${paketId}/soal-listening`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: admin.cookie! },
+    });
     expect(res.status).toBe(507);
     expect(((await res.json()) as { message: string }).message).toBe('File tidak dapat disimpan di server. Silakan hubungi admin.');
     const list = await admin.get<{ data: unknown[] }>(`/api/admin/paket-soal/${paketId}/soal-listening`);
@@ -98,7 +111,10 @@ describe('PGlite: a killed server and an unwritable upload folder', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(server.dataDir, 'db') });
     try {
       const [fileRows] = await database.db.select({ n: count() }).from(files).where(eq(files.paketSoalId, paketId));
-      const [soalRows] = await database.db.select({ n: count() }).from(soal).where(and(eq(soal.paketSoalId, paketId)));
+      const [soalRows] = await database.db
+        .select({ n: count() })
+        .from(soal)
+        .where(and(eq(soal.paketSoalId, paketId)));
       expect(fileRows!.n).toBe(0);
       expect(soalRows!.n).toBe(0);
     } finally {
@@ -125,7 +141,10 @@ describe.skipIf(!pgAdminUrl)('PostgreSQL: connections terminated by the database
       // Several pooled connections exist before the cut.
       await Promise.all(Array.from({ length: 8 }, () => c.get('/api/users/getAuth')));
 
-      const killed = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name]);
+      const killed = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+        [name],
+      );
       expect(killed.rowCount).toBeGreaterThan(0);
 
       const answers = await Promise.all(Array.from({ length: 8 }, () => c.get<{ message?: string }>('/api/users/getAuth')));

@@ -28,7 +28,10 @@ async function openLanding(width: number, height = 800) {
 }
 
 const columnScrollTop = (page: Page) =>
-  page.locator('[data-testid="testimonial-column"]').first().evaluate((el) => el.scrollTop);
+  page
+    .locator('[data-testid="testimonial-column"]')
+    .first()
+    .evaluate((el) => el.scrollTop);
 
 describe('landing page', () => {
   it('shows every section, scrolls to each from the navigation and links the normalised contact', async () => {
@@ -221,9 +224,7 @@ describe('audio check', () => {
     await expect.poll(() => play.isEnabled(), { timeout: 10_000 }).toBe(true);
     await play.click();
     const audio = page.getByTestId('audio-once-element');
-    await expect
-      .poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime > 0.3 || el.ended), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime > 0.3 || el.ended), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'front-door-testpage-360');
     await page.getByRole('button', { name: t.testPage.playAgain }).click();
     expect(errors).toEqual([]);

@@ -21,7 +21,10 @@ async function adminCookie(): Promise<string> {
     body: JSON.stringify({ nohp: ADMIN.nohp, password: ADMIN.password }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 beforeAll(async () => {
@@ -55,7 +58,10 @@ async function kerjakan(page: Page) {
 
 async function uploadProof(page: Page) {
   await page.waitForURL(`**/bayar/${paketId}`);
-  await page.getByTestId('bayar-harga').getByText(/Rp\s25\.000/).waitFor();
+  await page
+    .getByTestId('bayar-harga')
+    .getByText(/Rp\s25\.000/)
+    .waitFor();
   await page.getByRole('img', { name: 'Kode QR pembayaran' }).waitFor();
   await page.getByRole('button', { name: 'Kirim Bukti Pembayaran' }).click();
   await page.getByText('Mohon unggah bukti pembayaran terlebih dahulu').waitFor();

@@ -22,7 +22,10 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ nohp: ADMIN.nohp, password: ADMIN.password }),
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
   paketId = list.data[0]!.id;
   paketName = list.data[0]!.nama_paket;
@@ -50,11 +53,17 @@ async function sitExam(api: APIRequestContext) {
   expect(JSON.parse(await access.text())).toMatchObject({ bolehAkses: true });
   await ok(api.put('/api/soal/timers', { data: { paketId } }));
   const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
-  await ok(api.put('/api/soal/jawaban/draft', { data: { index: 50, answers: Object.fromEntries(range(1, 50).map((p) => [String(p), '1'])) } }));
+  await ok(
+    api.put('/api/soal/jawaban/draft', { data: { index: 50, answers: Object.fromEntries(range(1, 50).map((p) => [String(p), '1'])) } }),
+  );
   // Listening runs out for real (5 s), written is ended early with timers-to-zero.
   await new Promise((r) => setTimeout(r, 5_500));
   await ok(api.put('/api/soal/timers/next', { data: { paketId } }));
-  await ok(api.put('/api/soal/jawaban/draft', { data: { index: 92, answers: Object.fromEntries([...range(52, 66), ...range(68, 92)].map((p) => [String(p), '2'])) } }));
+  await ok(
+    api.put('/api/soal/jawaban/draft', {
+      data: { index: 92, answers: Object.fromEntries([...range(52, 66), ...range(68, 92)].map((p) => [String(p), '2'])) },
+    }),
+  );
   await ok(api.put('/api/soal/timers-to-zero', { data: { paketId } }));
   await ok(api.put('/api/soal/timers/next', { data: { paketId } }));
   const submit = await ok(api.post('/api/soal/jawaban', { data: { answers: range(94, 143).map((p) => ({ id: p, answer: '3' })) } }));
@@ -79,7 +88,9 @@ describe('results that last', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
 
-    const register = await context.request.post('/api/users/register', { data: { nohp: PHONE, nama: NAMA, email: 'siti@example.id', password: PASSWORD } });
+    const register = await context.request.post('/api/users/register', {
+      data: { nohp: PHONE, nama: NAMA, email: 'siti@example.id', password: PASSWORD },
+    });
     expect(register.status()).toBe(201);
     await signIn(page, PHONE, PASSWORD);
     const score = await sitExam(context.request);
@@ -93,7 +104,7 @@ describe('results that last', () => {
     await screenshot(page, 'results-riwayat-1280');
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /^Unduh sertifikat/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^sertifikat-siti-nuraini-wiryaningsih-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const pdf = await readFile((await download.path()));
+    const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
     // The certificate's code verifies on the public page, for anyone.
@@ -120,7 +131,11 @@ describe('results that last', () => {
     const wrongCount = await page.getByRole('article').count();
     expect(wrongCount).toBeGreaterThan(0);
     expect(wrongCount).toBeLessThan(140);
-    await page.getByRole('region', { name: 'Reading Comprehension' }).getByText(/^Bacaan: /).first().waitFor();
+    await page
+      .getByRole('region', { name: 'Reading Comprehension' })
+      .getByText(/^Bacaan: /)
+      .first()
+      .waitFor();
     await screenshot(page, 'results-review-1280');
     await page.setViewportSize({ width: 360, height: 740 });
     await screenshot(page, 'results-review-360');
@@ -129,14 +144,21 @@ describe('results that last', () => {
     // Progress from the history page.
     await page.goto('/riwayat-ujian');
     await page.getByRole('link', { name: 'Lihat Progres' }).click();
-    await page.getByRole('img', { name: 'Grafik garis skor total dan skor tiap bagian per simulasi' }).locator('.recharts-surface').first().waitFor();
+    await page
+      .getByRole('img', { name: 'Grafik garis skor total dan skor tiap bagian per simulasi' })
+      .locator('.recharts-surface')
+      .first()
+      .waitFor();
     await page.getByText('Saran latihan:').waitFor();
     await screenshot(page, 'results-progress-1280');
     await page.setViewportSize({ width: 360, height: 740 });
     await screenshot(page, 'results-progress-360');
     await page.goto('/riwayat-ujian');
     // Phones get cards with the certificate button in reach instead of the wide table.
-    await page.getByRole('list', { name: 'Riwayat Ujian' }).getByRole('button', { name: /^Unduh sertifikat/ }).waitFor();
+    await page
+      .getByRole('list', { name: 'Riwayat Ujian' })
+      .getByRole('button', { name: /^Unduh sertifikat/ })
+      .waitFor();
     await screenshot(page, 'results-riwayat-360');
     await page.setViewportSize({ width: 1280, height: 800 });
 

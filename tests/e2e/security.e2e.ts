@@ -31,38 +31,88 @@ beforeAll(async () => {
   server = await startServer({ env: { LOGIN_MAX_PER_IP: '1000' } });
   admin = new ApiClient(server.baseUrl);
   await signIn(admin, ADMIN.nohp, ADMIN.password);
-  const list = await admin.get<{ data: { id: number; nama_paket: string; level: string; harga: number; status: string }[] }>('/api/admin/paket-soal');
+  const list = await admin.get<{ data: { id: number; nama_paket: string; level: string; harga: number; status: string }[] }>(
+    '/api/admin/paket-soal',
+  );
   const demo = list.body.data.find((p) => p.harga === 0)!;
   demoId = demo.id;
 
   // Package names: the free (complete) one a participant sees, and a paid one for payments.
-  expect((await admin.put(`/api/admin/paket-soal/${demoId}`, { nama_paket: `Paket ${PAYLOADS[1]}`, status: 'siap', level: demo.level, harga: 0 })).status).toBe(200);
-  const paid = await admin.post<{ data: { id: number } }>('/api/admin/paket-soal', { nama_paket: `Berbayar ${PAYLOADS[5]}`, harga: 15_000 });
+  expect(
+    (
+      await admin.put(`/api/admin/paket-soal/${demoId}`, {
+        nama_paket: `Paket ${PAYLOADS[1]}`,
+        status: 'siap',
+        level: demo.level,
+        harga: 0,
+      })
+    ).status,
+  ).toBe(200);
+  const paid = await admin.post<{ data: { id: number } }>('/api/admin/paket-soal', {
+    nama_paket: `Berbayar ${PAYLOADS[5]}`,
+    harga: 15_000,
+  });
   expect(paid.status).toBe(201);
   paidId = paid.body.data.id;
 
   // Structure and reading question HTML and options of the demo package.
-  const structure = await admin.get<{ data: { id: number; no_soal: number; page: number; jawaban: string }[] }>(`/api/admin/paket-soal/${demoId}/soal-structure`);
+  const structure = await admin.get<{ data: { id: number; no_soal: number; page: number; jawaban: string }[] }>(
+    `/api/admin/paket-soal/${demoId}/soal-structure`,
+  );
   const s1 = structure.body.data[0]!;
-  const upS = await admin.put(`/api/admin/paket-soal/soal-structure/${s1.id}`, { no_soal: s1.no_soal, page: s1.page, soal: `Kalimat ${html}`, pilihan_satu: PAYLOADS[0], pilihan_dua: PAYLOADS[1], pilihan_tiga: PAYLOADS[2], pilihan_empat: PAYLOADS[3], jawaban: s1.jawaban });
+  const upS = await admin.put(`/api/admin/paket-soal/soal-structure/${s1.id}`, {
+    no_soal: s1.no_soal,
+    page: s1.page,
+    soal: `Kalimat ${html}`,
+    pilihan_satu: PAYLOADS[0],
+    pilihan_dua: PAYLOADS[1],
+    pilihan_tiga: PAYLOADS[2],
+    pilihan_empat: PAYLOADS[3],
+    jawaban: s1.jawaban,
+  });
   expect(upS.status).toBe(200);
-  const reading = await admin.get<{ data: { id: number; no_soal: number; page: number; jawaban: string; q_reading: number }[] }>(`/api/admin/paket-soal/${demoId}/soal-reading`);
+  const reading = await admin.get<{ data: { id: number; no_soal: number; page: number; jawaban: string; q_reading: number }[] }>(
+    `/api/admin/paket-soal/${demoId}/soal-reading`,
+  );
   const r1 = reading.body.data[0]!;
-  const upR = await admin.put(`/api/admin/paket-soal/soal-reading/${r1.id}`, { no_soal: r1.no_soal, page: r1.page, soal: `Pertanyaan ${html}`, pilihan_satu: PAYLOADS[4], pilihan_dua: PAYLOADS[5], pilihan_tiga: PAYLOADS[6], pilihan_empat: PAYLOADS[7], jawaban: r1.jawaban, q_reading: r1.q_reading });
+  const upR = await admin.put(`/api/admin/paket-soal/soal-reading/${r1.id}`, {
+    no_soal: r1.no_soal,
+    page: r1.page,
+    soal: `Pertanyaan ${html}`,
+    pilihan_satu: PAYLOADS[4],
+    pilihan_dua: PAYLOADS[5],
+    pilihan_tiga: PAYLOADS[6],
+    pilihan_empat: PAYLOADS[7],
+    jawaban: r1.jawaban,
+    q_reading: r1.q_reading,
+  });
   expect(upR.status).toBe(200);
 
   // The passage: name and HTML text.
   const form = new FormData();
   form.append('nama', `Bacaan ${PAYLOADS[6]}`.slice(0, 150));
   form.append('html', `<p>Teks bacaan.</p>${html}`);
-  const upP = await fetch(`${server.baseUrl}/api/admin/paket-soal/question-reading/${r1.q_reading}`, { method: 'PUT', body: form, headers: { cookie: admin.cookie! } });
+  const upP = await fetch(`${server.baseUrl}/api/admin/paket-soal/question-reading/${r1.q_reading}`, {
+    method: 'PUT',
+    body: form,
+    headers: { cookie: admin.cookie! },
+  });
   expect(upP.status).toBe(200);
 
   // Written expression (created in the paid package: the spec has no edit for written).
   const written = `The <span class="we-part"><u>cats</u><span class="we-letter">A</span></span> ${PAYLOADS[1]} <span class="we-part"><u>is</u><span class="we-letter">B</span></span> ${PAYLOADS[2]} <span class="we-part"><u>very</u><span class="we-letter">C</span></span> <span class="we-part"><u>happy</u><span class="we-letter">D</span></span> ${PAYLOADS[4]}`;
   const upW = await admin.post(`/api/admin/paket-soal/${paidId}/soal-written`, { no_soal: 16, page: 68, soal: written, jawaban: '2' });
   expect(upW.status).toBe(201);
-  const upS2 = await admin.post(`/api/admin/paket-soal/${paidId}/soal-structure`, { no_soal: 1, page: 52, soal: html, pilihan_satu: PAYLOADS[0], pilihan_dua: PAYLOADS[1], pilihan_tiga: 'C', pilihan_empat: 'D', jawaban: '1' });
+  const upS2 = await admin.post(`/api/admin/paket-soal/${paidId}/soal-structure`, {
+    no_soal: 1,
+    page: 52,
+    soal: html,
+    pilihan_satu: PAYLOADS[0],
+    pilihan_dua: PAYLOADS[1],
+    pilihan_tiga: 'C',
+    pilihan_empat: 'D',
+    jawaban: '1',
+  });
   expect(upS2.status).toBe(201);
 
   // A participant whose name is a payload (Data User lists it), with the free package active.
@@ -95,10 +145,12 @@ async function visit(page: Page, url: string, act?: (page: Page) => Promise<void
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const a of Array.from(el.attributes)) {
         if (/^on/i.test(a.name) && /__xss/.test(a.value)) out.push(`live ${a.name} on <${el.tagName.toLowerCase()}>`);
-        if (/^(href|src|srcdoc|action|formaction|xlink:href)$/i.test(a.name) && /javascript:|__xss/i.test(a.value)) out.push(`live ${a.name}=${a.value.slice(0, 60)}`);
+        if (/^(href|src|srcdoc|action|formaction|xlink:href)$/i.test(a.name) && /javascript:|__xss/i.test(a.value))
+          out.push(`live ${a.name}=${a.value.slice(0, 60)}`);
       }
     }
-    for (const s of Array.from(document.querySelectorAll('script'))) if (/__xss/.test(s.textContent ?? '')) out.push('script element with a payload');
+    for (const s of Array.from(document.querySelectorAll('script')))
+      if (/__xss/.test(s.textContent ?? '')) out.push('script element with a payload');
     return out;
   });
   problems.push(...found.map((f) => `${url}: ${f}`));
@@ -136,7 +188,8 @@ describe('stored XSS', () => {
     await context.addCookies([{ name: 'sid', value: participant.cookie!.slice(4), url: server.baseUrl }]);
     const page = await context.newPage();
     const problems: string[] = [];
-    for (const url of ['/paketsoal', '/paket-saya', `/bayar/${paidId}`, '/riwayat-ujian', '/profile']) problems.push(...(await visit(page, url)));
+    for (const url of ['/paketsoal', '/paket-saya', `/bayar/${paidId}`, '/riwayat-ujian', '/profile'])
+      problems.push(...(await visit(page, url)));
     // The exam: start it, then walk to structure and reading questions with the grid or next buttons.
     problems.push(
       ...(await visit(page, `/simulasi-toefl/${demoId}`, async (p) => {
@@ -167,7 +220,20 @@ describe('security headers on pages and files', () => {
   it('every page, asset and API answer carries CSP without inline scripts, nosniff, frame-ancestors and a referrer policy', async () => {
     const index = await (await fetch(`${server.baseUrl}/`)).text();
     const assets = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-    const urls = ['/', '/login', '/register', '/paketsoal', '/admin/payments', `/simulasi-toefl/${demoId}`, '/tidak-ada', ...assets, '/api/health', '/api/paket-soal', '/api/tidak-ada', '/api/docs'];
+    const urls = [
+      '/',
+      '/login',
+      '/register',
+      '/paketsoal',
+      '/admin/payments',
+      `/simulasi-toefl/${demoId}`,
+      '/tidak-ada',
+      ...assets,
+      '/api/health',
+      '/api/paket-soal',
+      '/api/tidak-ada',
+      '/api/docs',
+    ];
     for (const url of urls) {
       const res = await fetch(`${server.baseUrl}${url}`, { redirect: 'manual' });
       const csp = res.headers.get('content-security-policy') ?? '';

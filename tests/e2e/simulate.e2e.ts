@@ -11,7 +11,14 @@ afterAll(async () => server?.dispose());
 
 describe('exam-day simulation', () => {
   it('300 participants autosave, move through the sections and submit: no error, no lost answer', { timeout: 180_000 }, async () => {
-    const report = await runSimulation({ users: 300, url: server.baseUrl, admin: ADMIN, sectionSeconds: 12, rampSeconds: 8, autosaveSeconds: [1.5, 3] });
+    const report = await runSimulation({
+      users: 300,
+      url: server.baseUrl,
+      admin: ADMIN,
+      sectionSeconds: 12,
+      rampSeconds: 8,
+      autosaveSeconds: [1.5, 3],
+    });
     console.info(formatReport(report));
     expect(report.errorSamples).toEqual([]);
     expect(report.errors).toBe(0);

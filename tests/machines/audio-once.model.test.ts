@@ -31,7 +31,7 @@ const model = new TestModel(audioOnceMachine, {
           return [{ type }];
       }
     })) as never,
-  serializeEvent: ((e: ModelEvent) => JSON.stringify({ ...e, error: undefined })),
+  serializeEvent: (e: ModelEvent) => JSON.stringify({ ...e, error: undefined }),
 });
 
 let sut: ReturnType<typeof createSut>;
@@ -82,7 +82,16 @@ const events: Record<string, (step: { event: ModelEvent }) => Promise<void>> = {
     await flush();
   },
 };
-for (const type of ['audio.select', 'audio.loaded', 'audio.playing', 'audio.ended', 'audio.replay', 'audio.autoplayBlocked', 'audio.failed', 'audio.retry']) {
+for (const type of [
+  'audio.select',
+  'audio.loaded',
+  'audio.playing',
+  'audio.ended',
+  'audio.replay',
+  'audio.autoplayBlocked',
+  'audio.failed',
+  'audio.retry',
+]) {
   events[type] = send;
 }
 

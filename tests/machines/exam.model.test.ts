@@ -257,7 +257,10 @@ function checkState(expected: Snap) {
     expected.matches({ active: { session: { listening: 'running' } } }),
   );
   if (running) expect(c.secondsLeft).toBeGreaterThan(0);
-  if (expected.matches({ active: { session: { listening: 'ended' } } }) || expected.matches({ active: { session: { written: 'ended' } } })) {
+  if (
+    expected.matches({ active: { session: { listening: 'ended' } } }) ||
+    expected.matches({ active: { session: { written: 'ended' } } })
+  ) {
     expect(c.secondsLeft).toBe(0);
   }
   if (inActive(expected)) {
@@ -325,7 +328,9 @@ describe('exam machine, shortest path to every state', () => {
     const leaves = new Set<string>();
     for (const p of shortest) for (const n of p.state._nodes) leaves.add(n.id);
     // `route` states are transient (eventless) and never rest in a snapshot.
-    const all = getStateNodes(examMachine.root).map((n) => n.id).filter((id) => !id.endsWith('.route'));
+    const all = getStateNodes(examMachine.root)
+      .map((n) => n.id)
+      .filter((id) => !id.endsWith('.route'));
     expect(all.filter((id) => !leaves.has(id))).toEqual([]);
   });
   it.each(shortest.map((p) => [describePath(p), p] as const))('%s', async (_d, path) => {

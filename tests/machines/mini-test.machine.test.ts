@@ -55,7 +55,13 @@ describe('mini test data and scoring (spec section 9)', () => {
     });
   });
   it('scores round(correct / 20 * 100), unanswered and missing as wrong', () => {
-    expect(scoreMiniTest({ listening: [...MINI_TEST_KEYS.listening], structure: [...MINI_TEST_KEYS.structure], reading: [...MINI_TEST_KEYS.reading] })).toEqual({
+    expect(
+      scoreMiniTest({
+        listening: [...MINI_TEST_KEYS.listening],
+        structure: [...MINI_TEST_KEYS.structure],
+        reading: [...MINI_TEST_KEYS.reading],
+      }),
+    ).toEqual({
       listeningCorrect: 5,
       structureCorrect: 10,
       readingCorrect: 5,

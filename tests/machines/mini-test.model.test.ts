@@ -36,7 +36,10 @@ const model = new TestModel(
         const last = MINI_TEST_KEYS[s.context.section].length - 1;
         switch (type) {
           case 'xstate.done.actor.loadSaved':
-            return [{ type, output: {} }, { type, output: SAVED_IN_STRUCTURE }];
+            return [
+              { type, output: {} },
+              { type, output: SAVED_IN_STRUCTURE },
+            ];
           case 'xstate.error.actor.loadSaved':
             return [{ type, error: new Error('storage') }];
           case 'timer.tick':
@@ -50,9 +53,14 @@ const model = new TestModel(
             return [{ type }];
         }
       })) as never,
-    serializeState: ((s: Snap) =>
-      JSON.stringify({ value: s.value, index: s.context.index, answers: s.context.answers, resumed: s.context.endsAt !== T0 + MINI_TEST_DURATIONS[s.context.section] * 1000 })),
-    serializeEvent: ((e: ModelEvent) => JSON.stringify({ ...e, error: undefined })),
+    serializeState: (s: Snap) =>
+      JSON.stringify({
+        value: s.value,
+        index: s.context.index,
+        answers: s.context.answers,
+        resumed: s.context.endsAt !== T0 + MINI_TEST_DURATIONS[s.context.section] * 1000,
+      }),
+    serializeEvent: (e: ModelEvent) => JSON.stringify({ ...e, error: undefined }),
   },
 );
 
@@ -196,12 +204,9 @@ describe('mini test machine, shortest path to every state', () => {
       .filter((id) => !id.endsWith('.route'));
     expect(all.filter((id) => !seen.has(id))).toEqual([]);
   });
-  it.each(shortest.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' > ')] as const))(
-    'path %i: %s',
-    async (i) => {
-      await shortest[i]!.test(params);
-    },
-  );
+  it.each(shortest.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' > ')] as const))('path %i: %s', async (i) => {
+    await shortest[i]!.test(params);
+  });
 });
 
 describe('mini test machine, every transition', () => {

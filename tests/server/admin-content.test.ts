@@ -27,7 +27,12 @@ async function newPaket(body: Record<string, unknown> = {}) {
 
 function listening(paketId: number, fields: Record<string, string | number>, audio?: Buffer, filename = 'clip.mp3') {
   const body = multipart(fields, audio ? { audio: { filename, content: audio, type: 'audio/mpeg' } } : {});
-  return admin.request({ method: 'POST', url: `/api/admin/paket-soal/${paketId}/soal-listening`, payload: body.payload, headers: body.headers });
+  return admin.request({
+    method: 'POST',
+    url: `/api/admin/paket-soal/${paketId}/soal-listening`,
+    payload: body.payload,
+    headers: body.headers,
+  });
 }
 
 describe('packages', () => {
@@ -82,12 +87,35 @@ describe('packages', () => {
     const audio = fixture('tone.mp3');
     for (let n = 1; n <= 50; n++) {
       const member = n > 31 && (n - 31) % 4 !== 0;
-      await createSoal(db, ctx.app.storage, id, 'listening', { no_soal: n, page: pageFor('listening', n), ...options, jawaban: '1' }, member ? undefined : audio);
+      await createSoal(
+        db,
+        ctx.app.storage,
+        id,
+        'listening',
+        { no_soal: n, page: pageFor('listening', n), ...options, jawaban: '1' },
+        member ? undefined : audio,
+      );
     }
-    for (let n = 1; n <= 15; n++) await createSoal(db, ctx.app.storage, id, 'structure', { no_soal: n, page: pageFor('structure', n), soal: 'S ___', ...options, jawaban: '2' });
-    for (let n = 16; n <= 40; n++) await createSoal(db, ctx.app.storage, id, 'written', { no_soal: n, page: pageFor('written', n), soal: WRITTEN_HTML, jawaban: '2' });
+    for (let n = 1; n <= 15; n++)
+      await createSoal(db, ctx.app.storage, id, 'structure', {
+        no_soal: n,
+        page: pageFor('structure', n),
+        soal: 'S ___',
+        ...options,
+        jawaban: '2',
+      });
+    for (let n = 16; n <= 40; n++)
+      await createSoal(db, ctx.app.storage, id, 'written', { no_soal: n, page: pageFor('written', n), soal: WRITTEN_HTML, jawaban: '2' });
     const passage = await createQuestionReading(db, ctx.app.storage, id, { nama: 'P1', html: '<p>Teks</p>' });
-    for (let n = 1; n <= 50; n++) await createSoal(db, ctx.app.storage, id, 'reading', { no_soal: n, page: pageFor('reading', n), soal: 'Q?', ...options, jawaban: '3', q_reading: passage.id });
+    for (let n = 1; n <= 50; n++)
+      await createSoal(db, ctx.app.storage, id, 'reading', {
+        no_soal: n,
+        page: pageFor('reading', n),
+        soal: 'Q?',
+        ...options,
+        jawaban: '3',
+        q_reading: passage.id,
+      });
 
     const before = (await admin.get(`/api/admin/paket-soal/${id}`)).json().data.completeness;
     expect(before).toMatchObject({ listening: 50, structure: 15, written: 25, reading: 50, complete: true, missing: [] });
@@ -162,13 +190,33 @@ describe('listening questions and audio', () => {
   });
 
   it.each([
-    ['a text file named .mp3', { no_soal: 2, page: 2, ...options, jawaban: '1' }, fixture('not-audio.mp3'), 'File audio tidak valid. Gunakan mp3, ogg, opus, wav atau m4a.'],
-    ['an image as audio', { no_soal: 2, page: 2, ...options, jawaban: '1' }, fixture('red.png'), 'File audio tidak valid. Gunakan mp3, ogg, opus, wav atau m4a.'],
+    [
+      'a text file named .mp3',
+      { no_soal: 2, page: 2, ...options, jawaban: '1' },
+      fixture('not-audio.mp3'),
+      'File audio tidak valid. Gunakan mp3, ogg, opus, wav atau m4a.',
+    ],
+    [
+      'an image as audio',
+      { no_soal: 2, page: 2, ...options, jawaban: '1' },
+      fixture('red.png'),
+      'File audio tidak valid. Gunakan mp3, ogg, opus, wav atau m4a.',
+    ],
     ['jawaban 5', { no_soal: 2, page: 2, ...options, jawaban: '5' }, fixture('tone.mp3'), 'Jawaban harus antara 1 sampai 4.'],
-    ['a missing option', { no_soal: 2, page: 2, pilihan_satu: 'a', pilihan_dua: 'b', pilihan_tiga: 'c', jawaban: '1' }, fixture('tone.mp3'), 'Semua field wajib diisi!'],
+    [
+      'a missing option',
+      { no_soal: 2, page: 2, pilihan_satu: 'a', pilihan_dua: 'b', pilihan_tiga: 'c', jawaban: '1' },
+      fixture('tone.mp3'),
+      'Semua field wajib diisi!',
+    ],
     ['no_soal 0', { no_soal: 0, page: 0, ...options, jawaban: '1' }, fixture('tone.mp3'), 'Nomor soal dan halaman minimal 1.'],
     ['no_soal 51', { no_soal: 51, page: 51, ...options, jawaban: '1' }, fixture('tone.mp3'), 'Nomor soal listening harus antara 1 dan 50.'],
-    ['a page that does not match', { no_soal: 2, page: 7, ...options, jawaban: '1' }, fixture('tone.mp3'), 'Page untuk soal listening nomor 2 harus 2.'],
+    [
+      'a page that does not match',
+      { no_soal: 2, page: 7, ...options, jawaban: '1' },
+      fixture('tone.mp3'),
+      'Page untuk soal listening nomor 2 harus 2.',
+    ],
   ])('refuses %s with 400 and saves nothing', async (_label, fields, audio, message) => {
     const id = await newPaket();
     const filesBefore = (await ctx.database.db.select().from(files)).length;
@@ -195,12 +243,28 @@ describe('listening questions and audio', () => {
     const id = await newPaket();
     const created = (await listening(id, { no_soal: 3, page: 3, ...options, jawaban: '1' }, fixture('tone.mp3'))).json().data;
     const edit = multipart({ no_soal: 3, page: 3, ...options, pilihan_satu: 'baru', jawaban: '4' });
-    const res = await admin.request({ method: 'PUT', url: `/api/admin/paket-soal/${created.id}/soal-listening`, payload: edit.payload, headers: edit.headers });
+    const res = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/paket-soal/${created.id}/soal-listening`,
+      payload: edit.payload,
+      headers: edit.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Soal berhasil diupdate', data: { pilihan_satu: 'baru', jawaban: '4', audio: created.audio } });
+    expect(res.json()).toMatchObject({
+      message: 'Soal berhasil diupdate',
+      data: { pilihan_satu: 'baru', jawaban: '4', audio: created.audio },
+    });
 
-    const withAudio = multipart({ no_soal: 3, page: 3, ...options, jawaban: '4' }, { audio: { filename: 'b.mp3', content: fixture('tone.mp3') } });
-    const replaced = await admin.request({ method: 'PUT', url: `/api/admin/paket-soal/${created.id}/soal-listening`, payload: withAudio.payload, headers: withAudio.headers });
+    const withAudio = multipart(
+      { no_soal: 3, page: 3, ...options, jawaban: '4' },
+      { audio: { filename: 'b.mp3', content: fixture('tone.mp3') } },
+    );
+    const replaced = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/paket-soal/${created.id}/soal-listening`,
+      payload: withAudio.payload,
+      headers: withAudio.headers,
+    });
     expect(replaced.json().data.audio).not.toBe(created.audio);
     const oldKey = String(created.audio).split('/').pop()!;
     expect(existsSync(path.join(ctx.app.storage.dir, oldKey))).toBe(false);
@@ -221,7 +285,13 @@ describe('structure, written and reading questions', () => {
     const data = res.json().data;
     expect(data.soal).toBe('<p>The <b>sun</b> ____ hot.</p>');
     expect(data.jawaban).toBe('2');
-    const edit = await admin.put(`/api/admin/paket-soal/soal-structure/${data.id}`, { no_soal: 2, page: 53, soal: 'Baru', ...options, jawaban: '1' });
+    const edit = await admin.put(`/api/admin/paket-soal/soal-structure/${data.id}`, {
+      no_soal: 2,
+      page: 53,
+      soal: 'Baru',
+      ...options,
+      jawaban: '1',
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().data).toMatchObject({ no_soal: 2, page: 53, soal: 'Baru' });
     expect((await admin.get(`/api/admin/paket-soal/${id}/structure/last`)).json()).toEqual({ last_no_soal: 2, last_page: 53 });
@@ -234,7 +304,13 @@ describe('structure, written and reading questions', () => {
     expect((await admin.get(`/api/admin/paket-soal/${id}/written/last`)).json()).toEqual({ last_no_soal: 15, last_page: 67 });
     const res = await admin.post(`/api/admin/paket-soal/${id}/soal-written`, { soal: WRITTEN_HTML, jawaban: '2', no_soal: 16, page: 68 });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ pilihan_satu: 'children', pilihan_dua: 'plays', pilihan_tiga: 'the', pilihan_empat: 'garden', soal: WRITTEN_HTML });
+    expect(res.json().data).toMatchObject({
+      pilihan_satu: 'children',
+      pilihan_dua: 'plays',
+      pilihan_tiga: 'the',
+      pilihan_empat: 'garden',
+      soal: WRITTEN_HTML,
+    });
     const missing = await admin.post(`/api/admin/paket-soal/${id}/soal-written`, { soal: WRITTEN_HTML });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Lengkapi jawaban, nomor soal, dan halaman!');
@@ -251,19 +327,40 @@ describe('structure, written and reading questions', () => {
   it('manages passages (image or text), links reading questions, and refuses a question without one', async () => {
     const id = await newPaket();
     const other = await newPaket();
-    const upload = multipart({ nama: 'Bacaan 1' }, { 'soal-reading': { filename: 'p.png', content: fixture('red.png'), type: 'image/png' } });
-    const created = await admin.request({ method: 'POST', url: `/api/admin/paket-soal/${id}/question-reading`, payload: upload.payload, headers: upload.headers });
+    const upload = multipart(
+      { nama: 'Bacaan 1' },
+      { 'soal-reading': { filename: 'p.png', content: fixture('red.png'), type: 'image/png' } },
+    );
+    const created = await admin.request({
+      method: 'POST',
+      url: `/api/admin/paket-soal/${id}/question-reading`,
+      payload: upload.payload,
+      headers: upload.headers,
+    });
     expect(created.statusCode).toBe(201);
     const passage = created.json().data;
     expect(passage.reading).toMatch(/^\/api\/media\/[a-f0-9]{32}\.png$/);
     expect((await admin.get(passage.reading)).headers['content-type']).toMatch(/^image\/png/);
 
-    const fake = multipart({ nama: 'Palsu' }, { 'soal-reading': { filename: 'p.png', content: fixture('not-image.png'), type: 'image/png' } });
-    const refused = await admin.request({ method: 'POST', url: `/api/admin/paket-soal/${id}/question-reading`, payload: fake.payload, headers: fake.headers });
+    const fake = multipart(
+      { nama: 'Palsu' },
+      { 'soal-reading': { filename: 'p.png', content: fixture('not-image.png'), type: 'image/png' } },
+    );
+    const refused = await admin.request({
+      method: 'POST',
+      url: `/api/admin/paket-soal/${id}/question-reading`,
+      payload: fake.payload,
+      headers: fake.headers,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('File harus berupa gambar (jpg, jpeg, png).');
     const noName = multipart({ nama: '' }, { 'soal-reading': { filename: 'p.jpg', content: fixture('blue.jpg') } });
-    const noNameRes = await admin.request({ method: 'POST', url: `/api/admin/paket-soal/${id}/question-reading`, payload: noName.payload, headers: noName.headers });
+    const noNameRes = await admin.request({
+      method: 'POST',
+      url: `/api/admin/paket-soal/${id}/question-reading`,
+      payload: noName.payload,
+      headers: noName.headers,
+    });
     expect(noNameRes.json().message).toBe('Nama soal wajib diisi');
 
     const q = { no_soal: 1, page: 94, soal: 'What is the main idea?', ...options, jawaban: '4' };
@@ -277,7 +374,12 @@ describe('structure, written and reading questions', () => {
     expect(ok.json().data.readingQuestion).toMatchObject({ id: passage.id, nama: 'Bacaan 1' });
 
     const rename = multipart({ nama: 'Bacaan Satu', html: '<p>Teks <script>x</script>bacaan</p>' });
-    const updated = await admin.request({ method: 'PUT', url: `/api/admin/paket-soal/question-reading/${passage.id}`, payload: rename.payload, headers: rename.headers });
+    const updated = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/paket-soal/question-reading/${passage.id}`,
+      payload: rename.payload,
+      headers: rename.headers,
+    });
     expect(updated.json()).toMatchObject({ data: { nama: 'Bacaan Satu', reading: passage.reading, html: '<p>Teks bacaan</p>' } });
     expect((await admin.get(`/api/admin/paket-soal/question-reading/${id}`)).json().data).toHaveLength(1);
 
@@ -308,6 +410,9 @@ describe('access', () => {
     expect((await admin.get('/api/admin/paket-soal/999999')).json().message).toBe('Paket soal tidak ditemukan.');
     expect((await admin.get('/api/admin/paket-soal/soal/999999')).statusCode).toBe(404);
     expect((await admin.get('/api/admin/paket-soal/abc')).statusCode).toBe(400);
-    expect((await admin.post('/api/admin/paket-soal/999999/soal-structure', { no_soal: 1, page: 52, soal: 'x', ...options, jawaban: '1' })).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/admin/paket-soal/999999/soal-structure', { no_soal: 1, page: 52, soal: 'x', ...options, jawaban: '1' }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -69,12 +69,22 @@ describe('POST /api/users/register', () => {
 
   it('answers malformed JSON, a missing body and a wrong content type with 4xx, never 500', async () => {
     const c = new Client(ctx.app);
-    const broken = await c.request({ method: 'POST', url: '/api/users/register', payload: '{"nohp":', headers: { 'content-type': 'application/json' } });
+    const broken = await c.request({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: '{"nohp":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBeTruthy();
     const empty = await c.request({ method: 'POST', url: '/api/users/register' });
     expect(empty.statusCode).toBe(400);
-    const text = await c.request({ method: 'POST', url: '/api/users/register', payload: 'nohp=1', headers: { 'content-type': 'text/plain' } });
+    const text = await c.request({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: 'nohp=1',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBeGreaterThanOrEqual(400);
     expect(text.statusCode).toBeLessThan(500);
   });
@@ -152,7 +162,11 @@ describe('login, session and logout', () => {
 
   it('refuses a state-changing request from a foreign Origin with 403, accepts its own origin', async () => {
     const c = new Client(ctx.app);
-    const foreign = await c.post('/api/users/register', { nohp: uniquePhone(), nama: 'X', email: 'x@example.id', password: 'rahasia123' }, { origin: 'https://evil.example' });
+    const foreign = await c.post(
+      '/api/users/register',
+      { nohp: uniquePhone(), nama: 'X', email: 'x@example.id', password: 'rahasia123' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.statusCode).toBe(403);
     const own = await c.post(
       '/api/users/register',

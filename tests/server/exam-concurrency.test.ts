@@ -16,7 +16,10 @@ async function inReading(n: number): Promise<Client> {
   const nohp = `0815${String(n).padStart(8, '0')}`;
   const c = new Client(ctx.app);
   await c.signUpAndIn({ nohp });
-  await ctx.database.db.update(users).set({ paketSoalIdAktif: paket.id }).where(eq(users.nohp, `62${nohp.slice(1)}`));
+  await ctx.database.db
+    .update(users)
+    .set({ paketSoalIdAktif: paket.id })
+    .where(eq(users.nohp, `62${nohp.slice(1)}`));
   await c.put('/api/soal/timers', {});
   for (let i = 0; i < 2; i++) {
     await c.put('/api/soal/timers-to-zero', {});

@@ -27,7 +27,10 @@ async function participant(paketId: number | null = paket.id) {
 
 /** Moves the running section's end instant into the past, as if its time ran out. */
 async function expire(userId: number, column: 'listeningEndsAt' | 'writtenEndsAt' | 'readingEndsAt', msAgo = 10_000) {
-  await ctx.database.db.update(examAttempts).set({ [column]: new Date(Date.now() - msAgo) }).where(eq(examAttempts.userId, userId));
+  await ctx.database.db
+    .update(examAttempts)
+    .set({ [column]: new Date(Date.now() - msAgo) })
+    .where(eq(examAttempts.userId, userId));
 }
 
 const wrong = (key: string) => String((Number(key) % 4) + 1);
@@ -43,7 +46,10 @@ describe('GET /soal', () => {
     const pages = body.soal.map((q: { page: number }) => q.page);
     expect(pages).toEqual([...pages].sort((a: number, b: number) => a - b));
     expect(res.body).not.toMatch(/jawaban|pembahasan|correct_count|wrong_count|Rahasia/);
-    expect(body.soal.find((q: { page: number }) => q.page === 94).readingQuestion).toMatchObject({ nama: 'Bacaan', html: '<p>Teks bacaan.</p>' });
+    expect(body.soal.find((q: { page: number }) => q.page === 94).readingQuestion).toMatchObject({
+      nama: 'Bacaan',
+      html: '<p>Teks bacaan.</p>',
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -71,10 +77,10 @@ describe('timers', () => {
     const again = (await c.put('/api/soal/timers', {})).json();
     expect(again.endsAt).toBe(t1.endsAt);
     expect((await c.get('/api/soal/cek-endtime')).json()).toEqual({ hasEndTime: true, sesi: 'listening' });
-    expect((await ctx.database.db.select().from(examAttempts).where(eq(examAttempts.userId, userId)))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(examAttempts).where(eq(examAttempts.userId, userId))).toHaveLength(1);
   });
 
-  it('takes the session user only: another user\'s nohp is 403, the own in any spelling is fine', async () => {
+  it("takes the session user only: another user's nohp is 403, the own in any spelling is fine", async () => {
     const me = await participant();
     const other = await participant();
     expect((await me.c.put('/api/soal/timers', { nohp: other.nohp })).statusCode).toBe(403);
@@ -117,7 +123,11 @@ describe('answers while a section runs', () => {
   it('saves drafts of the running section, ignores the others, keeps index and played audio, latest wins', async () => {
     const { c } = await participant();
     await c.put('/api/soal/timers', {});
-    const save = await c.put('/api/soal/jawaban/draft', { index: 5, answers: { '1': '2', '2': '3', '60': '1', '100': '4' }, playedAudio: [1, 2] });
+    const save = await c.put('/api/soal/jawaban/draft', {
+      index: 5,
+      answers: { '1': '2', '2': '3', '60': '1', '100': '4' },
+      playedAudio: [1, 2],
+    });
     expect(save.statusCode).toBe(200);
     expect(save.json()).toMatchObject({ index: 5, answers: { '1': '2', '2': '3' }, playedAudio: [1, 2], sesi: 'listening' });
     expect(save.json().ignored.sort()).toEqual([100, 60]);
@@ -175,7 +185,10 @@ describe('final submission and scoring', () => {
     await c.put('/api/soal/timers-to-zero', {});
     await c.put('/api/soal/timers/next', {});
     // Reading: 35 right sent with the final submission, plus a late listening answer that must not count.
-    const finalAnswers = Array.from({ length: 50 }, (_, i) => 94 + i).map((p, i) => ({ id: p, answer: i < 35 ? paket.keys.get(p)! : wrong(paket.keys.get(p)!) }));
+    const finalAnswers = Array.from({ length: 50 }, (_, i) => 94 + i).map((p, i) => ({
+      id: p,
+      answer: i < 35 ? paket.keys.get(p)! : wrong(paket.keys.get(p)!),
+    }));
     finalAnswers.push({ id: 30, answer: paket.keys.get(30)! });
     return c.post('/api/soal/jawaban', { answers: finalAnswers });
   }
@@ -203,9 +216,15 @@ describe('final submission and scoring', () => {
     expect(history!.answers.find((a) => a.id === 30)!.answer).toBe('-1');
     const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({ paketSoalIdAktif: null, paketTerakhir: 'Paket Lengkap Uji' });
-    const [q1] = await ctx.database.db.select().from(soal).where(and(eq(soal.paketSoalId, paket.id), eq(soal.page, 1)));
+    const [q1] = await ctx.database.db
+      .select()
+      .from(soal)
+      .where(and(eq(soal.paketSoalId, paket.id), eq(soal.page, 1)));
     expect(q1!.correctCount).toBeGreaterThanOrEqual(1);
-    const [q140] = await ctx.database.db.select().from(soal).where(and(eq(soal.paketSoalId, paket.id), eq(soal.page, 143)));
+    const [q140] = await ctx.database.db
+      .select()
+      .from(soal)
+      .where(and(eq(soal.paketSoalId, paket.id), eq(soal.page, 143)));
     expect(q140!.wrongCount).toBeGreaterThanOrEqual(1);
 
     // Idempotent: the same score again, no second history row; the exam is over for this package.
@@ -223,7 +242,10 @@ describe('final submission and scoring', () => {
     await c.put('/api/soal/timers/next', {});
     await expire(userId, 'writtenEndsAt');
     await c.put('/api/soal/timers/next', {});
-    const [q] = await ctx.database.db.select().from(soal).where(and(eq(soal.paketSoalId, paket.id), eq(soal.page, 94)));
+    const [q] = await ctx.database.db
+      .select()
+      .from(soal)
+      .where(and(eq(soal.paketSoalId, paket.id), eq(soal.page, 94)));
     const body = { answers: [{ id: 94, answer: paket.keys.get(94)! }] };
     const [a, b] = await Promise.all([c.post('/api/soal/jawaban', body), c.post('/api/soal/jawaban', body)]);
     expect(a.statusCode).toBe(200);
@@ -252,7 +274,15 @@ describe('final submission and scoring', () => {
   it('makes a package paid for meanwhile the active one after the finish', async () => {
     const next = await insertCompletePackage(ctx.database.db, { nama: 'Paket Berikutnya', harga: 25000 });
     const { c, userId } = await participant();
-    await ctx.database.db.insert(payments).values({ userId, paketSoalId: next.id, namaPaket: 'Paket Berikutnya', bukti: 'x.png', amount: 25000, status: 'confirmed', decidedAt: new Date() });
+    await ctx.database.db.insert(payments).values({
+      userId,
+      paketSoalId: next.id,
+      namaPaket: 'Paket Berikutnya',
+      bukti: 'x.png',
+      amount: 25000,
+      status: 'confirmed',
+      decidedAt: new Date(),
+    });
     await c.put('/api/soal/timers', {});
     await expire(userId, 'listeningEndsAt');
     await c.put('/api/soal/timers/next', {});
@@ -263,12 +293,20 @@ describe('final submission and scoring', () => {
     expect(user!.paketSoalIdAktif).toBe(next.id);
     // The old exam page cannot start the new package by refreshing its timer.
     expect((await c.put('/api/soal/timers', { paketId: paket.id })).json().sesi).toBe('finished');
-    expect(await ctx.database.db.select().from(examAttempts).where(and(eq(examAttempts.userId, userId), eq(examAttempts.paketSoalId, next.id)))).toHaveLength(0);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(examAttempts)
+        .where(and(eq(examAttempts.userId, userId), eq(examAttempts.paketSoalId, next.id))),
+    ).toHaveLength(0);
     // Starting it for real consumes the payment.
     expect((await c.put('/api/soal/timers', { paketId: next.id })).json().sesi).toBe('listening');
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.userId, userId));
     expect(payment!.consumedAt).not.toBeNull();
-    const [started] = await ctx.database.db.select().from(examAttempts).where(and(eq(examAttempts.userId, userId), eq(examAttempts.paketSoalId, next.id)));
+    const [started] = await ctx.database.db
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.userId, userId), eq(examAttempts.paketSoalId, next.id)));
     expect(started!.paymentId).toBe(payment!.id);
   });
 

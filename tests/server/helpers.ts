@@ -172,9 +172,20 @@ export async function insertCompletePackage(
   const [durL, durW, durR] = options.durasi ?? [2100, 1500, 3300];
   const [paket] = await db
     .insert(paketSoal)
-    .values({ namaPaket: options.nama ?? 'Paket Lengkap Uji', level: 'itp', harga: options.harga ?? 0, status: 'siap', durasiListening: durL, durasiWritten: durW, durasiReading: durR })
+    .values({
+      namaPaket: options.nama ?? 'Paket Lengkap Uji',
+      level: 'itp',
+      harga: options.harga ?? 0,
+      status: 'siap',
+      durasiListening: durL,
+      durasiWritten: durW,
+      durasiReading: durR,
+    })
     .returning();
-  const [passage] = await db.insert(questionReading).values({ paketSoalId: paket!.id, nama: 'Bacaan', html: '<p>Teks bacaan.</p>' }).returning();
+  const [passage] = await db
+    .insert(questionReading)
+    .values({ paketSoalId: paket!.id, nama: 'Bacaan', html: '<p>Teks bacaan.</p>' })
+    .returning();
   const rows: (typeof soal.$inferInsert)[] = [];
   const keys = new Map<number, string>();
   const add = (section: 'listening' | 'structure' | 'written' | 'reading', no: number) => {

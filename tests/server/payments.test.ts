@@ -34,11 +34,15 @@ async function newUser(): Promise<{ client: Client; id: number; nohp: string }> 
 }
 
 function upload(client: Client, fields: Record<string, string | number>, file?: { content: Buffer; filename?: string; type?: string }) {
-  const body = multipart(fields, file ? { bukti: { filename: file.filename ?? 'bukti.png', content: file.content, type: file.type ?? 'image/png' } } : {});
+  const body = multipart(
+    fields,
+    file ? { bukti: { filename: file.filename ?? 'bukti.png', content: file.content, type: file.type ?? 'image/png' } } : {},
+  );
   return client.request({ method: 'POST', url: '/api/payment/upload', payload: body.payload, headers: body.headers });
 }
 
-const uploadProof = (client: Client, paketId: number) => upload(client, { paket_soal_id: paketId, namaPaket: 'Nama dari klien' }, { content: fixture('red.png') });
+const uploadProof = (client: Client, paketId: number) =>
+  upload(client, { paket_soal_id: paketId, namaPaket: 'Nama dari klien' }, { content: fixture('red.png') });
 
 async function activeOf(userId: number): Promise<number | null> {
   const [row] = await ctx.database.db.select({ a: users.paketSoalIdAktif }).from(users).where(eq(users.id, userId));
@@ -60,7 +64,13 @@ describe('POST /payment/upload', () => {
     const res = await uploadProof(client, paketId);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(SUCCESS);
-    expect(res.json().data).toMatchObject({ paket_soal_id: paketId, nama_paket: 'Paket ITP A', amount: 25000, status: 'pending', alasanPenolakan: null });
+    expect(res.json().data).toMatchObject({
+      paket_soal_id: paketId,
+      nama_paket: 'Paket ITP A',
+      amount: 25000,
+      status: 'pending',
+      alasanPenolakan: null,
+    });
     const key = String(res.json().data.buktiBayar).split('/').pop()!;
     const [file] = await ctx.database.db.select().from(files).where(eq(files.key, key));
     expect(file).toMatchObject({ kind: 'proof', ownerUserId: id, mime: 'image/png' });
@@ -74,7 +84,13 @@ describe('POST /payment/upload', () => {
 
   it.each([
     ['no file', {}, undefined, 400, 'Mohon unggah bukti pembayaran terlebih dahulu'],
-    ['a text file named .png', {}, { content: fixture('not-image.png') }, 400, 'Bukti pembayaran harus berupa gambar (jpg, png atau webp).'],
+    [
+      'a text file named .png',
+      {},
+      { content: fixture('not-image.png') },
+      400,
+      'Bukti pembayaran harus berupa gambar (jpg, png atau webp).',
+    ],
     [
       'a 10 MB image',
       {},
@@ -182,7 +198,11 @@ describe('admin decisions', () => {
     const pending = await client.get(`/api/users/cek-akses/${paketId}`);
     expect(pending.json()).toMatchObject({ bolehAkses: false, pending: true, alasan: 'Pembayaran Anda sedang diverifikasi admin.' });
 
-    for (const body of [{ status: 'rejected' }, { status: 'rejected', alasanPenolakan: '' }, { status: 'rejected', alasanPenolakan: '   ' }]) {
+    for (const body of [
+      { status: 'rejected' },
+      { status: 'rejected', alasanPenolakan: '' },
+      { status: 'rejected', alasanPenolakan: '   ' },
+    ]) {
       const res = await decide(admin, first, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Alasan penolakan harus diisi.');
@@ -194,7 +214,11 @@ describe('admin decisions', () => {
 
     const rejected = await decide(admin, first, { status: 'rejected', alasanPenolakan: 'Nominal tidak sesuai' });
     expect(rejected.statusCode).toBe(200);
-    expect(rejected.json().data).toMatchObject({ status: 'rejected', alasanPenolakan: 'Nominal tidak sesuai', decidedByNama: expect.any(String) });
+    expect(rejected.json().data).toMatchObject({
+      status: 'rejected',
+      alasanPenolakan: 'Nominal tidak sesuai',
+      decidedByNama: expect.any(String),
+    });
     const twice = await decide(admin, first, { status: 'confirmed' });
     expect(twice.statusCode).toBe(409);
     expect((await ctx.database.db.select().from(payments).where(eq(payments.id, first)))[0]!.status).toBe('rejected');
@@ -204,7 +228,12 @@ describe('admin decisions', () => {
     expect(check).toMatchObject({ bolehAkses: false, pending: false, status: 'ditolak' });
     expect(check.alasan).toContain('Nominal tidak sesuai');
     const mine = (await client.get('/api/users/payment')).json().data;
-    expect(mine[0]).toMatchObject({ id: first, status: 'rejected', alasanPenolakan: 'Nominal tidak sesuai', alasan_penolakan: 'Nominal tidak sesuai' });
+    expect(mine[0]).toMatchObject({
+      id: first,
+      status: 'rejected',
+      alasanPenolakan: 'Nominal tidak sesuai',
+      alasan_penolakan: 'Nominal tidak sesuai',
+    });
 
     const second = (await uploadProof(client, paketId)).json().data.id as number;
     const list = (await client.get('/api/users/payment')).json().data as { id: number }[];
@@ -224,7 +253,12 @@ describe('access', () => {
   it('answers bolehAkses false for a package not paid for and for anonymous 401', async () => {
     const paketId = await makePaket();
     const { client } = await newUser();
-    expect((await client.get(`/api/users/cek-akses/${paketId}`)).json()).toMatchObject({ bolehAkses: false, pending: false, alasan: null, status: 'belum_bayar' });
+    expect((await client.get(`/api/users/cek-akses/${paketId}`)).json()).toMatchObject({
+      bolehAkses: false,
+      pending: false,
+      alasan: null,
+      status: 'belum_bayar',
+    });
     expect((await client.get('/api/users/cek-akses')).json()).toEqual({ bolehAkses: false, paketId: null });
     expect((await client.get('/api/users/cek-akses/999999')).statusCode).toBe(404);
     expect((await client.get('/api/users/cek-akses/abc')).statusCode).toBe(400);
@@ -249,14 +283,21 @@ describe('access', () => {
     const db = ctx.database.db;
     expect(await consumePayment(db, id, a)).toBe(payA);
     expect(await consumePayment(db, id, a)).toBeNull();
-    const [attempt] = await db.insert(examAttempts).values({ userId: id, paketSoalId: a, paymentId: payA, startedAt: new Date() }).returning();
+    const [attempt] = await db
+      .insert(examAttempts)
+      .values({ userId: id, paketSoalId: a, paymentId: payA, startedAt: new Date() })
+      .returning();
     expect((await client.get(`/api/users/cek-akses/${a}`)).json().bolehAkses).toBe(true);
     await db.update(examAttempts).set({ finishedAt: new Date() }).where(eq(examAttempts.id, attempt!.id));
     await db.update(users).set({ paketSoalIdAktif: null }).where(eq(users.id, id));
     expect(await activateNextPayment(db, id)).toBe(b);
     expect(await activeOf(id)).toBe(b);
     expect((await client.get(`/api/users/cek-akses/${b}`)).json()).toMatchObject({ bolehAkses: true });
-    expect((await client.get(`/api/users/cek-akses/${a}`)).json()).toMatchObject({ bolehAkses: false, pending: false, status: 'belum_bayar' });
+    expect((await client.get(`/api/users/cek-akses/${a}`)).json()).toMatchObject({
+      bolehAkses: false,
+      pending: false,
+      status: 'belum_bayar',
+    });
 
     expect(await consumePayment(db, id, b)).toBe(payB);
     await db.update(users).set({ paketSoalIdAktif: null }).where(eq(users.id, id));
@@ -281,7 +322,10 @@ describe('access', () => {
     expect(waiting.alasan).toContain('Paket Berjalan');
 
     // Once the attempt is over, a missed activation heals itself at the next check.
-    await db.update(examAttempts).set({ finishedAt: new Date() }).where(and(eq(examAttempts.userId, id)));
+    await db
+      .update(examAttempts)
+      .set({ finishedAt: new Date() })
+      .where(and(eq(examAttempts.userId, id)));
     expect((await client.get(`/api/users/cek-akses/${next}`)).json()).toMatchObject({ bolehAkses: true });
     expect(await activeOf(id)).toBe(next);
   });
@@ -290,7 +334,11 @@ describe('access', () => {
     const free = await makePaket({ nama: 'Paket Gratis', harga: 0 });
     const paid = await makePaket({ nama: 'Paket Berbayar' });
     const idle = await newUser();
-    expect((await idle.client.get(`/api/users/cek-akses/${free}`)).json()).toMatchObject({ bolehAkses: true, pending: false, status: 'gratis' });
+    expect((await idle.client.get(`/api/users/cek-akses/${free}`)).json()).toMatchObject({
+      bolehAkses: true,
+      pending: false,
+      status: 'gratis',
+    });
     expect(await activeOf(idle.id)).toBe(free);
 
     const busy = await newUser();

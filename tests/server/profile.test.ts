@@ -37,11 +37,19 @@ describe('PUT /users/profile', () => {
     expect(body.user).toMatchObject({ nama: 'Ni Luh Putu Ayu', nohp: '6281912345678' });
     expect(body.user.profilePic).toMatch(/^\/api\/media\/[a-f0-9]{32}\.png$/);
     const detail = (await me.c.get('/api/users/detail-user')).json();
-    expect(detail).toMatchObject({ nama: 'Ni Luh Putu Ayu', nohp: '6281912345678', email: 'ayu@example.id', profilePic: body.user.profilePic });
+    expect(detail).toMatchObject({
+      nama: 'Ni Luh Putu Ayu',
+      nohp: '6281912345678',
+      email: 'ayu@example.id',
+      profilePic: body.user.profilePic,
+    });
     const photo = await me.c.get(body.user.profilePic);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
-    const [file] = await ctx.database.db.select().from(files).where(eq(files.key, body.user.profilePic.split('/').pop()));
+    const [file] = await ctx.database.db
+      .select()
+      .from(files)
+      .where(eq(files.key, body.user.profilePic.split('/').pop()));
     expect(file).toMatchObject({ kind: 'profile' });
 
     // Signing in works with the new number only.
@@ -49,10 +57,19 @@ describe('PUT /users/profile', () => {
     expect((await new Client(ctx.app).post('/api/users/login', { nohp: me.nohp, password: 'rahasia123' })).statusCode).toBe(401);
 
     // A second photo replaces the first, whose file is forgotten.
-    const again = await putProfile(me.c, { nohp: '6281912345678', nama: 'Ni Luh Putu Ayu', email: 'ayu@example.id' }, { filename: 'b.jpg', content: fixture('blue.jpg') });
+    const again = await putProfile(
+      me.c,
+      { nohp: '6281912345678', nama: 'Ni Luh Putu Ayu', email: 'ayu@example.id' },
+      { filename: 'b.jpg', content: fixture('blue.jpg') },
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json().user.profilePic).toMatch(/\.jpg$/);
-    expect(await ctx.database.db.select().from(files).where(eq(files.key, body.user.profilePic.split('/').pop()))).toHaveLength(0);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(files)
+        .where(eq(files.key, body.user.profilePic.split('/').pop())),
+    ).toHaveLength(0);
   });
 
   it('keeps the photo and number when none is sent', async () => {
@@ -88,7 +105,11 @@ describe('PUT /users/profile', () => {
 
   it('checks the photo by its bytes (400) and its size (413)', async () => {
     const me = await participant();
-    const fake = await putProfile(me.c, { nama: 'A', email: 'a@example.id' }, { filename: 'x.png', content: fixture('not-image.png'), type: 'image/png' });
+    const fake = await putProfile(
+      me.c,
+      { nama: 'A', email: 'a@example.id' },
+      { filename: 'x.png', content: fixture('not-image.png'), type: 'image/png' },
+    );
     expect(fake.statusCode).toBe(400);
     expect(fake.json().message).toBe('Foto profil harus berupa gambar (jpg, png atau webp).');
     const big = Buffer.concat([fixture('red.png'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
@@ -129,7 +150,11 @@ describe('PUT /users/update-password', () => {
     [{ oldPassword: 'salah-sekali', newPassword: 'sandi-baru-456' }, 400, 'Password lama salah.'],
     [{ oldPassword: '', newPassword: 'sandi-baru-456' }, 400, 'Password lama wajib diisi.'],
     [{ oldPassword: 'rahasia123', newPassword: 'pendek' }, 400, 'Password minimal 8 karakter.'],
-    [{ oldPassword: 'rahasia123', newPassword: 'sandi-baru-456', nohp: '081111111111' }, 403, 'Nomor HP tidak sesuai dengan akun yang sedang login.'],
+    [
+      { oldPassword: 'rahasia123', newPassword: 'sandi-baru-456', nohp: '081111111111' },
+      403,
+      'Nomor HP tidak sesuai dengan akun yang sedang login.',
+    ],
   ])('refuses %j and keeps the old password', async (body, status, message) => {
     const me = await participant();
     const res = await me.c.put('/api/users/update-password', body);
@@ -139,6 +164,8 @@ describe('PUT /users/update-password', () => {
   });
 
   it('needs a session', async () => {
-    expect((await new Client(ctx.app).put('/api/users/update-password', { oldPassword: 'a', newPassword: 'bbbbbbbb' })).statusCode).toBe(401);
+    expect((await new Client(ctx.app).put('/api/users/update-password', { oldPassword: 'a', newPassword: 'bbbbbbbb' })).statusCode).toBe(
+      401,
+    );
   });
 });

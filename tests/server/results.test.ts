@@ -36,7 +36,10 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 async function sitExam(p: { c: Client; userId: number }, right: (page: number) => boolean) {
   const answer = (page: number) => (right(page) ? paket.keys.get(page)! : wrong(paket.keys.get(page)!));
   const expire = (column: 'listeningEndsAt' | 'writtenEndsAt') =>
-    ctx.database.db.update(examAttempts).set({ [column]: new Date(Date.now() - 10_000) }).where(eq(examAttempts.userId, p.userId));
+    ctx.database.db
+      .update(examAttempts)
+      .set({ [column]: new Date(Date.now() - 10_000) })
+      .where(eq(examAttempts.userId, p.userId));
   await ctx.database.db.update(users).set({ paketSoalIdAktif: paket.id }).where(eq(users.id, p.userId));
   await p.c.put('/api/soal/timers', { paketId: paket.id });
   await p.c.put('/api/soal/jawaban/draft', { index: 50, answers: Object.fromEntries(range(1, 50).map((pg) => [String(pg), answer(pg)])) });
@@ -89,7 +92,9 @@ describe('certificates', () => {
     expect(annotationUris(pdf)).toEqual([url]);
     // The drawn QR code is exactly the matrix the qrcode library makes for this URL.
     const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-    const expected = Array.from({ length: modules.size }, (_, r) => Array.from({ length: modules.size }, (_, c) => Boolean(modules.get(r, c))));
+    const expected = Array.from({ length: modules.size }, (_, r) =>
+      Array.from({ length: modules.size }, (_, c) => Boolean(modules.get(r, c))),
+    );
     expect(qrMatrix(url)).toEqual(expected);
   });
 
@@ -133,10 +138,25 @@ describe('certificates', () => {
       const c = new Client(bare.app);
       await c.signUpAndIn({ nohp: '081299990001', nama: 'Tanpa Alamat' });
       const [u] = await bare.database.db.select().from(users).where(eq(users.nohp, '6281299990001'));
-      const [attempt] = await bare.database.db.insert(examAttempts).values({ userId: u!.id, sesi: 'finished', finishedAt: new Date() }).returning();
+      const [attempt] = await bare.database.db
+        .insert(examAttempts)
+        .values({ userId: u!.id, sesi: 'finished', finishedAt: new Date() })
+        .returning();
       await bare.database.db.insert(examHistory).values({
-        attemptId: attempt!.id, userId: u!.id, namaPaket: 'Paket X', listeningScore: 50, structureScore: 50, readingScore: 50,
-        totalScore: 500, listeningCorrect: 30, writtenCorrect: 25, readingCorrect: 30, cefr: 'B1', tableVersion: 't', certificateCode: 'ABCDEF0123456789', answers: [],
+        attemptId: attempt!.id,
+        userId: u!.id,
+        namaPaket: 'Paket X',
+        listeningScore: 50,
+        structureScore: 50,
+        readingScore: 50,
+        totalScore: 500,
+        listeningCorrect: 30,
+        writtenCorrect: 25,
+        readingCorrect: 30,
+        cefr: 'B1',
+        tableVersion: 't',
+        certificateCode: 'ABCDEF0123456789',
+        answers: [],
       });
       const res = await c.get('/api/users/lastScore/sertif', { host: 'ujian.sekolah.id:8080' });
       expect(res.statusCode).toBe(200);
@@ -152,7 +172,12 @@ describe('certificates', () => {
     const res = await new Client(ctx.app).get(`/api/sertifikat/verify/${score.certificateCode.toLowerCase()}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ code: score.certificateCode, nama: "Siti Nur'aini", nama_paket: 'Paket ITP Uji', totalScore: score.toeflScore });
+    expect(body).toMatchObject({
+      code: score.certificateCode,
+      nama: "Siti Nur'aini",
+      nama_paket: 'Paket ITP Uji',
+      totalScore: score.toeflScore,
+    });
     expect(body.tanggal).toEqual(expect.any(String));
     expect(res.body).not.toMatch(/nohp|email|628/);
     for (const code of ['0000000000000000', 'bukan-kode', "' or 1=1 --"]) {
@@ -170,7 +195,7 @@ describe('certificates', () => {
 });
 
 describe('history, review and progress', () => {
-  it('lists the user\'s own results newest first; anonymous 401', async () => {
+  it("lists the user's own results newest first; anonymous 401", async () => {
     const me = await participant('Rina Marlina');
     const other = await participant('Bukan Rina');
     await sitExam(other, () => true);
@@ -207,7 +232,14 @@ describe('history, review and progress', () => {
     expect(body.history.id).toBe(historyId);
     expect(body.questions).toHaveLength(140);
     const q2 = body.questions.find((q: { page: number }) => q.page === 2);
-    expect(q2).toMatchObject({ section: 'listening', no_soal: 2, jawaban: paket.keys.get(2), answer: paket.keys.get(2), correct: true, pembahasan: 'Rahasia pembahasan' });
+    expect(q2).toMatchObject({
+      section: 'listening',
+      no_soal: 2,
+      jawaban: paket.keys.get(2),
+      answer: paket.keys.get(2),
+      correct: true,
+      pembahasan: 'Rahasia pembahasan',
+    });
     const q3 = body.questions.find((q: { page: number }) => q.page === 3);
     expect(q3).toMatchObject({ correct: false, answer: wrong(paket.keys.get(3)!) });
     const r = body.questions.find((q: { page: number }) => q.page === 95);
@@ -237,7 +269,9 @@ describe('history, review and progress', () => {
     const body = res.json();
     expect(body.attempts.map((a: { id: number }) => a.id)).toEqual([first.historyId, second.historyId]);
     expect(body.diagnostics.historyId).toBe(second.historyId);
-    const parts = Object.fromEntries(body.diagnostics.parts.map((p: { key: string; correct: number; total: number }) => [p.key, [p.correct, p.total]]));
+    const parts = Object.fromEntries(
+      body.diagnostics.parts.map((p: { key: string; correct: number; total: number }) => [p.key, [p.correct, p.total]]),
+    );
     expect(parts).toEqual({ listeningA: [30, 30], listeningBC: [0, 20], structure: [15, 15], written: [13, 25], reading: [50, 50] });
     expect(body.diagnostics.weakest.key).toBe('listeningBC');
     expect(body.diagnostics.suggestion).toMatch(/Listening Part B dan C/);
@@ -276,7 +310,9 @@ describe('admin history', () => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="riwayat-ujian-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csv.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('Tanggal,Nama,No HP,Paket,Listening,Structure,Reading,Total,Listening Benar,Written Benar,Reading Benar,CEFR,Kode Sertifikat');
+    expect(lines[0]).toBe(
+      'Tanggal,Nama,No HP,Paket,Listening,Structure,Reading,Total,Listening Benar,Written Benar,Reading Benar,CEFR,Kode Sertifikat',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,"Kadek ""Komang"", Ayu",${a.canonical},Paket ITP Uji,`);
     const formula = (await admin.get(`/api/admin/riwayat-ujian.csv?q=${encodeURIComponent('HYPERLINK')}`)).rawPayload.toString('utf8');

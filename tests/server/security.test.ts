@@ -93,7 +93,10 @@ async function participant(): Promise<Client> {
   const nohp = `0817${String(seq).padStart(8, '0')}`;
   const c = new Client(ctx.app);
   await c.signUpAndIn({ nohp });
-  await ctx.database.db.update(users).set({ paketSoalIdAktif: paketId }).where(eq(users.nohp, `62${nohp.slice(1)}`));
+  await ctx.database.db
+    .update(users)
+    .set({ paketSoalIdAktif: paketId })
+    .where(eq(users.nohp, `62${nohp.slice(1)}`));
   return c;
 }
 
@@ -209,11 +212,21 @@ describe('sessions and requests from elsewhere', () => {
     const foreign = await clients.user.put('/api/soal/timers', {}, { origin: 'https://penipu.example' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toMatch(/asal permintaan tidak dikenal/);
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { nohp: '081700000001', password: 'rahasia123' }, headers: { origin: 'http://evil.localhost', host: 'localhost' } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { nohp: '081700000001', password: 'rahasia123' },
+      headers: { origin: 'http://evil.localhost', host: 'localhost' },
+    });
     expect(login.statusCode).toBe(403);
     const own = await clients.user.get('/api/users/getAuth', { origin: 'https://penipu.example' });
     expect(own.statusCode).toBe(200);
-    const same = await ctx.app.inject({ method: 'PUT', url: '/api/soal/timers', payload: {}, headers: { cookie: clients.other.sessionCookie!, origin: 'http://localhost:80', host: 'localhost' } });
+    const same = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/soal/timers',
+      payload: {},
+      headers: { cookie: clients.other.sessionCookie!, origin: 'http://localhost:80', host: 'localhost' },
+    });
     expect(same.statusCode).not.toBe(403);
   });
 
@@ -261,7 +274,12 @@ function bombPng(width: number, height: number): Buffer {
   ihdr[9] = 2; // truecolour
   // One row of zeros compressed: a decoder would have to inflate width*height*3 bytes.
   const idat = deflateSync(Buffer.alloc(width * 3 + 1));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('upload abuse', () => {

@@ -26,7 +26,9 @@ describe('demo content seeding', () => {
       durasi_reading: 3300,
       completeness: { listening: 50, structure: 15, written: 25, reading: 50, complete: true },
     });
-    const withAudio = (await admin.get(`/api/admin/paket-soal/${id}/soal-listening`)).json().data.filter((q: { audio: string | null }) => q.audio);
+    const withAudio = (await admin.get(`/api/admin/paket-soal/${id}/soal-listening`))
+      .json()
+      .data.filter((q: { audio: string | null }) => q.audio);
     expect(withAudio).toHaveLength(35);
     const clip = await admin.get(withAudio[0].audio);
     expect(clip.statusCode).toBe(200);

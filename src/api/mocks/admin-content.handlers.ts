@@ -36,7 +36,16 @@ export const demoPakets: AdminPaket[] = [
     durasi_written: 1500,
     durasi_reading: 3300,
     created_at: '2025-01-05T08:00:00.000Z',
-    completeness: { listening: 50, structure: 15, written: 25, reading: 50, listeningMissingAudio: [], readingWithoutPassage: [], complete: true, missing: [] },
+    completeness: {
+      listening: 50,
+      structure: 15,
+      written: 25,
+      reading: 50,
+      listeningMissingAudio: [],
+      readingWithoutPassage: [],
+      complete: true,
+      missing: [],
+    },
   },
   {
     id: 2,
@@ -56,7 +65,12 @@ export const demoPakets: AdminPaket[] = [
       listeningMissingAudio: [],
       readingWithoutPassage: [],
       complete: false,
-      missing: ['Listening: 1 dari 50 soal.', 'Structure: 1 dari 15 soal.', 'Written Expression: 1 dari 25 soal.', 'Reading: 1 dari 50 soal.'],
+      missing: [
+        'Listening: 1 dari 50 soal.',
+        'Structure: 1 dari 15 soal.',
+        'Written Expression: 1 dari 25 soal.',
+        'Reading: 1 dari 50 soal.',
+      ],
     },
   },
 ];
@@ -67,14 +81,32 @@ export const demoPassages: QuestionReading[] = [
 ];
 
 const base = { paket_soal_id: 2, audio: null, q_reading: null, readingQuestion: null, pembahasan: null, correct_count: 0, wrong_count: 0 };
-const options = { pilihan_satu: 'He missed the bus.', pilihan_dua: 'He was sick.', pilihan_tiga: 'He overslept.', pilihan_empat: 'He forgot the time.' };
+const options = {
+  pilihan_satu: 'He missed the bus.',
+  pilihan_dua: 'He was sick.',
+  pilihan_tiga: 'He overslept.',
+  pilihan_empat: 'He forgot the time.',
+};
 export const demoSoal: Record<SoalSection, AdminSoal[]> = {
   listening: [
     { ...base, ...options, id: 101, section: 'listening', no_soal: 1, page: 1, soal: '', jawaban: '3', audio: '/api/media/demo-clip.mp3' },
     { ...base, ...options, id: 102, section: 'listening', no_soal: 32, page: 32, soal: '', jawaban: '1' },
   ],
   structure: [
-    { ...base, id: 201, section: 'structure', no_soal: 1, page: 52, soal: 'The sun ____ in the east.', pilihan_satu: 'rise', pilihan_dua: 'rises', pilihan_tiga: 'rising', pilihan_empat: 'to rise', jawaban: '2', pembahasan: 'Subjek tunggal.' },
+    {
+      ...base,
+      id: 201,
+      section: 'structure',
+      no_soal: 1,
+      page: 52,
+      soal: 'The sun ____ in the east.',
+      pilihan_satu: 'rise',
+      pilihan_dua: 'rises',
+      pilihan_tiga: 'rising',
+      pilihan_empat: 'to rise',
+      jawaban: '2',
+      pembahasan: 'Subjek tunggal.',
+    },
   ],
   written: [
     {
@@ -92,7 +124,18 @@ export const demoSoal: Record<SoalSection, AdminSoal[]> = {
     },
   ],
   reading: [
-    { ...base, ...options, id: 401, section: 'reading', no_soal: 1, page: 94, soal: 'What is the main idea of the passage?', jawaban: '4', q_reading: 7, readingQuestion: demoPassages[0]! },
+    {
+      ...base,
+      ...options,
+      id: 401,
+      section: 'reading',
+      no_soal: 1,
+      page: 94,
+      soal: 'What is the main idea of the passage?',
+      jawaban: '4',
+      q_reading: 7,
+      readingQuestion: demoPassages[0]!,
+    },
   ],
 };
 
@@ -133,12 +176,14 @@ export const adminContentHandlers = {
       fail(409, 'Paket ini sedang aktif untuk peserta (sudah dibayar atau sedang dikerjakan), sehingga tidak dapat dihapus.'),
     ),
 
-  last: () => http.get(url('/admin/paket-soal/:paketId/:section/last'), ({ params }) => HttpResponse.json(lastOf[params.section as SoalSection])),
+  last: () =>
+    http.get(url('/admin/paket-soal/:paketId/:section/last'), ({ params }) => HttpResponse.json(lastOf[params.section as SoalSection])),
   lastPending: () => http.get(url('/admin/paket-soal/:paketId/:section/last'), pending),
   soalList: (section: SoalSection, data: AdminSoal[] = demoSoal[section]) =>
     http.get(url(`/admin/paket-soal/:paketId/soal-${section}`), () => HttpResponse.json({ data })),
   soalListPending: (section: SoalSection) => http.get(url(`/admin/paket-soal/:paketId/soal-${section}`), pending),
-  soalListFail: (section: SoalSection) => http.get(url(`/admin/paket-soal/:paketId/soal-${section}`), () => fail(404, 'Paket soal tidak ditemukan.')),
+  soalListFail: (section: SoalSection) =>
+    http.get(url(`/admin/paket-soal/:paketId/soal-${section}`), () => fail(404, 'Paket soal tidak ditemukan.')),
   soal: (data: AdminSoal) => http.get(url('/admin/paket-soal/soal/:soalId'), () => HttpResponse.json({ data })),
   soalNotFound: () => http.get(url('/admin/paket-soal/soal/:soalId'), () => fail(404, 'Soal tidak ditemukan.')),
   createSoal: (section: SoalSection) =>
@@ -150,17 +195,25 @@ export const adminContentHandlers = {
     http.post(url(`/admin/paket-soal/:paketId/soal-${section}`), () => fail(status, message)),
   updateSoal: (section: 'listening' | 'structure' | 'reading') =>
     section === 'listening'
-      ? http.put(url('/admin/paket-soal/:soalId/soal-listening'), () => HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal.listening[0] }))
-      : http.put(url(`/admin/paket-soal/soal-${section}/:soalId`), () => HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal[section][0] })),
+      ? http.put(url('/admin/paket-soal/:soalId/soal-listening'), () =>
+          HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal.listening[0] }),
+        )
+      : http.put(url(`/admin/paket-soal/soal-${section}/:soalId`), () =>
+          HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal[section][0] }),
+        ),
   deleteSoal: () => http.delete(url('/admin/paket-soal/soal/:soalId'), () => HttpResponse.json({ message: 'Soal berhasil dihapus.' })),
 
-  passages: (data: QuestionReading[] = demoPassages) => http.get(url('/admin/paket-soal/question-reading/:paketId'), () => HttpResponse.json({ data })),
+  passages: (data: QuestionReading[] = demoPassages) =>
+    http.get(url('/admin/paket-soal/question-reading/:paketId'), () => HttpResponse.json({ data })),
   createPassage: () =>
     http.post(url('/admin/paket-soal/:paketId/question-reading'), () =>
       HttpResponse.json({ message: 'Bacaan berhasil ditambahkan.', data: demoPassages[0] }, { status: 201 }),
     ),
   updatePassage: () =>
-    http.put(url('/admin/paket-soal/question-reading/:id'), () => HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoPassages[0] })),
+    http.put(url('/admin/paket-soal/question-reading/:id'), () =>
+      HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoPassages[0] }),
+    ),
   updatePassageFail: () => http.put(url('/admin/paket-soal/question-reading/:id'), () => HttpResponse.json({}, { status: 500 })),
-  deletePassage: () => http.delete(url('/admin/paket-soal/soal-reading/:id'), () => HttpResponse.json({ message: 'Bacaan berhasil dihapus.' })),
+  deletePassage: () =>
+    http.delete(url('/admin/paket-soal/soal-reading/:id'), () => HttpResponse.json({ message: 'Bacaan berhasil dihapus.' })),
 };

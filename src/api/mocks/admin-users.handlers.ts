@@ -35,7 +35,11 @@ export const adminUsersHandlers = {
   listFail: () => http.get(url('/admin/user'), () => HttpResponse.json({ message: 'Server sedang gangguan.' }, { status: 500 })),
   reset: (password = 'k7m2x9qp4a') =>
     http.post(url('/admin/user/:nohp/reset-password'), () =>
-      HttpResponse.json({ message: 'Password sementara dibuat. Sampaikan kepada peserta; password ini hanya ditampilkan sekali.', password }),
+      HttpResponse.json({
+        message: 'Password sementara dibuat. Sampaikan kepada peserta; password ini hanya ditampilkan sekali.',
+        password,
+      }),
     ),
-  resetFail: () => http.post(url('/admin/user/:nohp/reset-password'), () => HttpResponse.json({ message: 'Pengguna tidak ditemukan.' }, { status: 404 })),
+  resetFail: () =>
+    http.post(url('/admin/user/:nohp/reset-password'), () => HttpResponse.json({ message: 'Pengguna tidak ditemukan.' }, { status: 404 })),
 };

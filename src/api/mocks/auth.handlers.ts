@@ -23,12 +23,10 @@ export const authHandlers = {
       return HttpResponse.json({});
     }),
   /** getAuth fails with a server error (the 'Oops...' state). */
-  identityFails: () =>
-    http.get(url('/users/getAuth'), () => HttpResponse.json({ message: 'Server error' }, { status: 500 })),
+  identityFails: () => http.get(url('/users/getAuth'), () => HttpResponse.json({ message: 'Server error' }, { status: 500 })),
 
   loginSucceeds: (user: AuthUser = demoUser) => http.post(url('/users/login'), () => HttpResponse.json(user)),
-  loginFails: (status: 400 | 401 | 429, error: string) =>
-    http.post(url('/users/login'), () => HttpResponse.json({ error }, { status })),
+  loginFails: (status: 400 | 401 | 429, error: string) => http.post(url('/users/login'), () => HttpResponse.json({ error }, { status })),
   loginPending: () =>
     http.post(url('/users/login'), async () => {
       await delay('infinite');
@@ -47,8 +45,7 @@ export const authHandlers = {
         { status: 201 },
       ),
     ),
-  registerFails: (status: 400 | 409, body: ErrorResponse) =>
-    http.post(url('/users/register'), () => HttpResponse.json(body, { status })),
+  registerFails: (status: 400 | 409, body: ErrorResponse) => http.post(url('/users/register'), () => HttpResponse.json(body, { status })),
   registerPending: () =>
     http.post(url('/users/register'), async () => {
       await delay('infinite');

@@ -1,12 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { PublicPaket } from '../../../contract/paket.ts';
-import type {
-  AdminPayment,
-  AdminPaymentList,
-  CekAksesPaketResponse,
-  LastScoreResponse,
-  UserPayment,
-} from '../../../contract/payments.ts';
+import type { AdminPayment, AdminPaymentList, CekAksesPaketResponse, LastScoreResponse, UserPayment } from '../../../contract/payments.ts';
 
 /* MSW handlers for the package page, the payment flow and the admin verification (stories and tests). */
 const url = (path: string) => `*/api${path}`;
@@ -144,11 +138,7 @@ export const demoPayments: UserPayment[] = [
   }),
 ];
 
-export const adminPayment = (
-  p: UserPayment,
-  nama = 'Siti Nurhaliza',
-  nohp = '6281234567890',
-): AdminPayment => ({
+export const adminPayment = (p: UserPayment, nama = 'Siti Nurhaliza', nohp = '6281234567890'): AdminPayment => ({
   ...p,
   userNohp: nohp,
   User: { nama, nohp },
@@ -156,38 +146,23 @@ export const adminPayment = (
 });
 
 export const demoAdminList = (total = 3, page = 1): AdminPaymentList => ({
-  data: [
-    adminPayment(demoPayments[0]!),
-    adminPayment(demoPayments[1]!, 'Andi Wijaya', '6281398765432'),
-    adminPayment(demoPayments[2]!),
-  ],
+  data: [adminPayment(demoPayments[0]!), adminPayment(demoPayments[1]!, 'Andi Wijaya', '6281398765432'), adminPayment(demoPayments[2]!)],
   total,
   page,
   limit: 20,
 });
 
 export const paymentsHandlers = {
-  paketList: (pakets: PublicPaket[] = demoPakets) =>
-    http.get(url('/paket-soal'), () => HttpResponse.json({ data: pakets })),
-  paketListFails: () =>
-    http.get(url('/paket-soal'), () =>
-      HttpResponse.json({ message: 'Server error' }, { status: 500 }),
-    ),
+  paketList: (pakets: PublicPaket[] = demoPakets) => http.get(url('/paket-soal'), () => HttpResponse.json({ data: pakets })),
+  paketListFails: () => http.get(url('/paket-soal'), () => HttpResponse.json({ message: 'Server error' }, { status: 500 })),
   paketListPending: () => http.get(url('/paket-soal'), never),
-  paket: (p: PublicPaket = demoPakets[0]!) =>
-    http.get(url('/paket-soal/:id'), () => HttpResponse.json({ data: p })),
-  paketFails: () =>
-    http.get(url('/paket-soal/:id'), () =>
-      HttpResponse.json({ message: 'Paket soal tidak ditemukan.' }, { status: 404 }),
-    ),
-  lastScore: (score: LastScoreResponse = demoScore) =>
-    http.get(url('/users/lastScore'), () => HttpResponse.json(score)),
+  paket: (p: PublicPaket = demoPakets[0]!) => http.get(url('/paket-soal/:id'), () => HttpResponse.json({ data: p })),
+  paketFails: () => http.get(url('/paket-soal/:id'), () => HttpResponse.json({ message: 'Paket soal tidak ditemukan.' }, { status: 404 })),
+  lastScore: (score: LastScoreResponse = demoScore) => http.get(url('/users/lastScore'), () => HttpResponse.json(score)),
   lastScorePending: () => http.get(url('/users/lastScore'), never),
-  accessCheck: (answer: CekAksesPaketResponse) =>
-    http.get(url('/users/cek-akses/:id'), () => HttpResponse.json(answer)),
+  accessCheck: (answer: CekAksesPaketResponse) => http.get(url('/users/cek-akses/:id'), () => HttpResponse.json(answer)),
   accessCheckFails: () => http.get(url('/users/cek-akses/:id'), () => HttpResponse.error()),
-  qr: (qrUrl: string | null = demoQrImage) =>
-    http.get(url('/settings/qr-payment'), () => HttpResponse.json({ url: qrUrl })),
+  qr: (qrUrl: string | null = demoQrImage) => http.get(url('/settings/qr-payment'), () => HttpResponse.json({ url: qrUrl })),
   uploadSucceeds: () =>
     http.post(url('/payment/upload'), () =>
       HttpResponse.json(
@@ -198,21 +173,14 @@ export const paymentsHandlers = {
         { status: 201 },
       ),
     ),
-  uploadFails: (status: number, message: string) =>
-    http.post(url('/payment/upload'), () => HttpResponse.json({ message }, { status })),
-  myPayments: (list: UserPayment[] = demoPayments) =>
-    http.get(url('/users/payment'), () => HttpResponse.json({ data: list })),
+  uploadFails: (status: number, message: string) => http.post(url('/payment/upload'), () => HttpResponse.json({ message }, { status })),
+  myPayments: (list: UserPayment[] = demoPayments) => http.get(url('/users/payment'), () => HttpResponse.json({ data: list })),
   myPaymentsFails: (message?: string) =>
-    http.get(url('/users/payment'), () =>
-      message ? HttpResponse.json({ message }, { status: 500 }) : HttpResponse.error(),
-    ),
+    http.get(url('/users/payment'), () => (message ? HttpResponse.json({ message }, { status: 500 }) : HttpResponse.error())),
   myPaymentsPending: () => http.get(url('/users/payment'), never),
-  adminPayments: (list: AdminPaymentList = demoAdminList()) =>
-    http.get(url('/admin/payments'), () => HttpResponse.json(list)),
+  adminPayments: (list: AdminPaymentList = demoAdminList()) => http.get(url('/admin/payments'), () => HttpResponse.json(list)),
   adminPaymentsFails: () =>
-    http.get(url('/admin/payments'), () =>
-      HttpResponse.json({ message: 'Database tidak tersedia.' }, { status: 503 }),
-    ),
+    http.get(url('/admin/payments'), () => HttpResponse.json({ message: 'Database tidak tersedia.' }, { status: 503 })),
   adminPaymentsPending: () => http.get(url('/admin/payments'), never),
   decideSucceeds: () =>
     http.put(url('/admin/payments/:id/status'), async ({ request }) => {
@@ -221,8 +189,7 @@ export const paymentsHandlers = {
         alasanPenolakan?: string;
       };
       return HttpResponse.json({
-        message:
-          body.status === 'confirmed' ? 'Pembayaran berhasil dikonfirmasi.' : 'Pembayaran ditolak.',
+        message: body.status === 'confirmed' ? 'Pembayaran berhasil dikonfirmasi.' : 'Pembayaran ditolak.',
         data: adminPayment({
           ...demoPayments[0]!,
           status: body.status,
@@ -238,13 +205,7 @@ export const paymentsHandlers = {
     ),
   qrUploadFails: () =>
     http.put(url('/admin/settings/qr-payment'), () =>
-      HttpResponse.json(
-        { message: 'Gambar QR harus berupa gambar (jpg, png atau webp).' },
-        { status: 400 },
-      ),
+      HttpResponse.json({ message: 'Gambar QR harus berupa gambar (jpg, png atau webp).' }, { status: 400 }),
     ),
-  qrFails: () =>
-    http.get(url('/settings/qr-payment'), () =>
-      HttpResponse.json({ message: 'Server error' }, { status: 500 }),
-    ),
+  qrFails: () => http.get(url('/settings/qr-payment'), () => HttpResponse.json({ message: 'Server error' }, { status: 500 })),
 };

@@ -20,15 +20,13 @@ export const demoPhoto =
   );
 
 export const profileHandlers = {
-  detail: (data: DetailUserResponse = demoDetail) =>
-    http.get(url('/users/detail-user'), () => HttpResponse.json(data)),
+  detail: (data: DetailUserResponse = demoDetail) => http.get(url('/users/detail-user'), () => HttpResponse.json(data)),
   detailPending: () =>
     http.get(url('/users/detail-user'), async () => {
       await delay('infinite');
       return HttpResponse.json({});
     }),
-  detailFails: () =>
-    http.get(url('/users/detail-user'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
+  detailFails: () => http.get(url('/users/detail-user'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
   saveSucceeds: () =>
     http.put(url('/users/profile'), async ({ request }) => {
       const form = await request.formData();
@@ -52,15 +50,8 @@ export const profileHandlers = {
       return HttpResponse.json({});
     }),
   saveFails: (message?: string, status = 409) =>
-    http.put(url('/users/profile'), () =>
-      message ? HttpResponse.json({ message }, { status }) : HttpResponse.error(),
-    ),
-  passwordSucceeds: () =>
-    http.put(url('/users/update-password'), () =>
-      HttpResponse.json({ message: 'Password berhasil diperbarui.' }),
-    ),
+    http.put(url('/users/profile'), () => (message ? HttpResponse.json({ message }, { status }) : HttpResponse.error())),
+  passwordSucceeds: () => http.put(url('/users/update-password'), () => HttpResponse.json({ message: 'Password berhasil diperbarui.' })),
   passwordFails: (message?: string) =>
-    http.put(url('/users/update-password'), () =>
-      message ? HttpResponse.json({ message }, { status: 400 }) : HttpResponse.error(),
-    ),
+    http.put(url('/users/update-password'), () => (message ? HttpResponse.json({ message }, { status: 400 }) : HttpResponse.error())),
 };

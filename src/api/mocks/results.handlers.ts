@@ -47,9 +47,17 @@ export const demoHistory: HistoryItem[] = [
 ];
 
 /** A tiny but complete PDF, enough for a download to start. */
-const demoPdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const demoPdf =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
-const question = (page: number, section: ReviewQuestion['section'], no: number, answer: ReviewQuestion['answer'], jawaban: ReviewQuestion['jawaban'], extra: Partial<ReviewQuestion> = {}): ReviewQuestion => ({
+const question = (
+  page: number,
+  section: ReviewQuestion['section'],
+  no: number,
+  answer: ReviewQuestion['answer'],
+  jawaban: ReviewQuestion['jawaban'],
+  extra: Partial<ReviewQuestion> = {},
+): ReviewQuestion => ({
   page,
   section,
   no_soal: no,
@@ -66,29 +74,85 @@ const question = (page: number, section: ReviewQuestion['section'], no: number, 
   ...extra,
 });
 
-const passage = { id: 3, nama: 'The Monarch Migration', reading: null, html: '<p>Every autumn, millions of monarch butterflies travel thousands of kilometres to central Mexico...</p>' };
+const passage = {
+  id: 3,
+  nama: 'The Monarch Migration',
+  reading: null,
+  html: '<p>Every autumn, millions of monarch butterflies travel thousands of kilometres to central Mexico...</p>',
+};
 
 export const demoReview: ReviewResponse = {
   history: demoHistory[0]!,
   questions: [
     question(1, 'listening', 1, '3', '3'),
     question(2, 'listening', 2, '1', '3'),
-    question(52, 'structure', 1, '2', '2', { soal: '<p>The museum, ______ in 1902, attracts many visitors.</p>', pilihan_satu: 'founds', pilihan_dua: 'founded', pilihan_tiga: 'was founded', pilihan_empat: 'founding' }),
+    question(52, 'structure', 1, '2', '2', {
+      soal: '<p>The museum, ______ in 1902, attracts many visitors.</p>',
+      pilihan_satu: 'founds',
+      pilihan_dua: 'founded',
+      pilihan_tiga: 'was founded',
+      pilihan_empat: 'founding',
+    }),
     question(68, 'written', 16, '-1', '2', {
       soal: 'The <span class="we-part"><u>students</u><span class="we-letter">A</span></span> <span class="we-part"><u>has</u><span class="we-letter">B</span></span> finished <span class="we-part"><u>their</u><span class="we-letter">C</span></span> <span class="we-part"><u>projects</u><span class="we-letter">D</span></span>.',
-      pilihan_satu: 'A', pilihan_dua: 'B', pilihan_tiga: 'C', pilihan_empat: 'D',
+      pilihan_satu: 'A',
+      pilihan_dua: 'B',
+      pilihan_tiga: 'C',
+      pilihan_empat: 'D',
       pembahasan: '<p>Subjek jamak <i>students</i> memerlukan <b>have</b>, bukan <b>has</b>.</p>',
     }),
-    question(94, 'reading', 1, '4', '1', { soal: '<p>What is the passage mainly about?</p>', pilihan_satu: 'The migration of monarchs', pilihan_dua: 'Mexican forests', pilihan_tiga: 'Weather in autumn', pilihan_empat: 'Butterfly colours', readingQuestion: passage, pembahasan: null }),
-    question(95, 'reading', 2, '2', '2', { soal: '<p>The word “travel” is closest in meaning to</p>', pilihan_satu: 'rest', pilihan_dua: 'journey', pilihan_tiga: 'return', pilihan_empat: 'hide', readingQuestion: passage }),
+    question(94, 'reading', 1, '4', '1', {
+      soal: '<p>What is the passage mainly about?</p>',
+      pilihan_satu: 'The migration of monarchs',
+      pilihan_dua: 'Mexican forests',
+      pilihan_tiga: 'Weather in autumn',
+      pilihan_empat: 'Butterfly colours',
+      readingQuestion: passage,
+      pembahasan: null,
+    }),
+    question(95, 'reading', 2, '2', '2', {
+      soal: '<p>The word “travel” is closest in meaning to</p>',
+      pilihan_satu: 'rest',
+      pilihan_dua: 'journey',
+      pilihan_tiga: 'return',
+      pilihan_empat: 'hide',
+      readingQuestion: passage,
+    }),
   ],
 };
 
 export const demoProgress: ProgressResponse = {
   attempts: [
-    { id: 3, nama_paket: 'Paket A Prediction', tanggal: '2026-09-01T03:00:00.000Z', totalScore: 420, listeningScore: 43, structureScore: 41, readingScore: 42, cefr: 'A2' },
-    { id: 7, nama_paket: 'Paket B Prediction', tanggal: '2026-10-05T08:40:00.000Z', totalScore: 457, listeningScore: 47, structureScore: 44, readingScore: 46, cefr: 'A2' },
-    { id: 12, nama_paket: 'Paket Simulasi Gratis — TOEFL ITP', tanggal: '2026-11-22T03:15:00.000Z', totalScore: 533, listeningScore: 54, structureScore: 51, readingScore: 55, cefr: 'B1' },
+    {
+      id: 3,
+      nama_paket: 'Paket A Prediction',
+      tanggal: '2026-09-01T03:00:00.000Z',
+      totalScore: 420,
+      listeningScore: 43,
+      structureScore: 41,
+      readingScore: 42,
+      cefr: 'A2',
+    },
+    {
+      id: 7,
+      nama_paket: 'Paket B Prediction',
+      tanggal: '2026-10-05T08:40:00.000Z',
+      totalScore: 457,
+      listeningScore: 47,
+      structureScore: 44,
+      readingScore: 46,
+      cefr: 'A2',
+    },
+    {
+      id: 12,
+      nama_paket: 'Paket Simulasi Gratis — TOEFL ITP',
+      tanggal: '2026-11-22T03:15:00.000Z',
+      totalScore: 533,
+      listeningScore: 54,
+      structureScore: 51,
+      readingScore: 55,
+      cefr: 'B1',
+    },
   ],
   diagnostics: {
     historyId: 12,
@@ -103,7 +167,8 @@ export const demoProgress: ProgressResponse = {
       { key: 'reading', label: 'Reading: Coral Reefs', correct: 6, total: 10, percent: 60 },
     ],
     weakest: { key: 'written', label: 'Written Expression', correct: 10, total: 25, percent: 40 },
-    suggestion: 'Perbanyak latihan Written Expression: periksa kesesuaian subjek-kata kerja, bentuk kata (noun, verb, adjective, adverb), dan paralelisme.',
+    suggestion:
+      'Perbanyak latihan Written Expression: periksa kesesuaian subjek-kata kerja, bentuk kata (noun, verb, adjective, adverb), dan paralelisme.',
   },
 };
 
@@ -122,7 +187,7 @@ export const demoVerify: VerifyResponse = {
   tanggal: '2026-11-22T03:15:00.000Z',
 };
 
-const names = ['Siti Nur\'aini', 'Ni Luh Putu Ayu', 'Budi Santoso', 'José Ñúñez', 'Agus Salim'];
+const names = ["Siti Nur'aini", 'Ni Luh Putu Ayu', 'Budi Santoso', 'José Ñúñez', 'Agus Salim'];
 export const demoAdminHistory: AdminHistoryItem[] = Array.from({ length: 45 }, (_, i) => ({
   ...demoHistory[i % 2]!,
   id: 100 - i,
@@ -133,18 +198,28 @@ export const demoAdminHistory: AdminHistoryItem[] = Array.from({ length: 45 }, (
 export const resultsHandlers = {
   history: (data: HistoryItem[] = demoHistory) => http.get(url('/users/riwayat-ujian'), () => HttpResponse.json({ data })),
   historyPending: () => http.get(url('/users/riwayat-ujian'), never),
-  historyFails: () => http.get(url('/users/riwayat-ujian'), () => HttpResponse.json({ message: 'Database tidak tersedia.' }, { status: 500 })),
+  historyFails: () =>
+    http.get(url('/users/riwayat-ujian'), () => HttpResponse.json({ message: 'Database tidak tersedia.' }, { status: 500 })),
 
   certificate: (fileName = 'sertifikat-siti-nurhaliza-2026-11-22.pdf') =>
-    http.get(url('/users/certificate/:id'), () =>
-      new HttpResponse(demoPdf, { headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"` } }),
+    http.get(
+      url('/users/certificate/:id'),
+      () =>
+        new HttpResponse(demoPdf, {
+          headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"` },
+        }),
     ),
-  certificateNoName: () => http.get(url('/users/certificate/:id'), () => new HttpResponse(demoPdf, { headers: { 'content-type': 'application/pdf' } })),
-  certificateFails: () => http.get(url('/users/certificate/:id'), () => HttpResponse.json({ message: 'Riwayat ujian tidak ditemukan.' }, { status: 404 })),
+  certificateNoName: () =>
+    http.get(url('/users/certificate/:id'), () => new HttpResponse(demoPdf, { headers: { 'content-type': 'application/pdf' } })),
+  certificateFails: () =>
+    http.get(url('/users/certificate/:id'), () => HttpResponse.json({ message: 'Riwayat ujian tidak ditemukan.' }, { status: 404 })),
 
   review: (data: ReviewResponse = demoReview) => http.get(url('/users/riwayat-ujian/:id/review'), () => HttpResponse.json(data)),
   reviewPending: () => http.get(url('/users/riwayat-ujian/:id/review'), never),
-  reviewNotFound: () => http.get(url('/users/riwayat-ujian/:id/review'), () => HttpResponse.json({ message: 'Riwayat ujian tidak ditemukan.' }, { status: 404 })),
+  reviewNotFound: () =>
+    http.get(url('/users/riwayat-ujian/:id/review'), () =>
+      HttpResponse.json({ message: 'Riwayat ujian tidak ditemukan.' }, { status: 404 }),
+    ),
   reviewFails: () => http.get(url('/users/riwayat-ujian/:id/review'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
 
   progress: (data: ProgressResponse = demoProgress) => http.get(url('/users/progress'), () => HttpResponse.json(data)),
@@ -153,7 +228,8 @@ export const resultsHandlers = {
 
   verify: (data: VerifyResponse = demoVerify) => http.get(url('/sertifikat/verify/:code'), () => HttpResponse.json(data)),
   verifyPending: () => http.get(url('/sertifikat/verify/:code'), never),
-  verifyNotFound: () => http.get(url('/sertifikat/verify/:code'), () => HttpResponse.json({ message: 'Sertifikat tidak ditemukan.' }, { status: 404 })),
+  verifyNotFound: () =>
+    http.get(url('/sertifikat/verify/:code'), () => HttpResponse.json({ message: 'Sertifikat tidak ditemukan.' }, { status: 404 })),
   verifyFails: () => http.get(url('/sertifikat/verify/:code'), () => HttpResponse.error()),
 
   /** The admin list, filtered by `q` on name/phone/package and paged like the server. */
@@ -169,7 +245,14 @@ export const resultsHandlers = {
   adminHistoryPending: () => http.get(url('/admin/riwayat-ujian'), never),
   adminHistoryFails: () => http.get(url('/admin/riwayat-ujian'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
   adminCsv: () =>
-    http.get(url('/admin/riwayat-ujian.csv'), () =>
-      new HttpResponse('\uFEFFTanggal,Nama\r\n2026-11-22,Siti\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="riwayat-ujian-2026-11-22.csv"' } }),
+    http.get(
+      url('/admin/riwayat-ujian.csv'),
+      () =>
+        new HttpResponse('\uFEFFTanggal,Nama\r\n2026-11-22,Siti\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="riwayat-ujian-2026-11-22.csv"',
+          },
+        }),
     ),
 };

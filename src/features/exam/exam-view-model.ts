@@ -1,6 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ExamQuestion, ScoreResult } from '../../../contract/exam.ts';
-import { nextIndex, prevIndex, isInSection, SECTION_DISPLAY_NAMES, type ExamEntry, type ExamSection } from '../../../machines/exam-layout.ts';
+import {
+  nextIndex,
+  prevIndex,
+  isInSection,
+  SECTION_DISPLAY_NAMES,
+  type ExamEntry,
+  type ExamSection,
+} from '../../../machines/exam-layout.ts';
 import type { ExamAnswers, ExamMachine, ExamScore, SyncStatus } from '../../../machines/exam.machine.ts';
 
 export type ExamSnapshot = SnapshotFrom<ExamMachine>;

@@ -29,8 +29,7 @@ function readJson(storage: Storage, key: string): unknown {
   }
 }
 
-const numberList = (v: unknown): number[] | null =>
-  Array.isArray(v) && v.every((x) => typeof x === 'number') ? v : null;
+const numberList = (v: unknown): number[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'number') ? v : null);
 
 function readProgress(storage: Storage): { section: MiniSection; endsAt: number } | null {
   const v = readJson(storage, PROGRESS_KEY) as { section?: unknown; endsAt?: unknown } | null;

@@ -12,11 +12,7 @@ export interface PreparedImage {
  * background (a transparent PNG would turn black). Keeps the original when the browser cannot
  * decode it or when re-encoding would not make it smaller; the server checks the type anyway.
  */
-export async function downscaleImage(
-  file: File,
-  maxSide = PROOF_MAX_SIDE,
-  quality = PROOF_JPEG_QUALITY,
-): Promise<PreparedImage> {
+export async function downscaleImage(file: File, maxSide = PROOF_MAX_SIDE, quality = PROOF_JPEG_QUALITY): Promise<PreparedImage> {
   const original = { blob: file, fileName: file.name || 'bukti.jpg' };
   let bitmap: ImageBitmap;
   try {
@@ -36,9 +32,7 @@ export async function downscaleImage(
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, width, height);
     context.drawImage(bitmap, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((resolve) =>
-      canvas.toBlob(resolve, 'image/jpeg', quality),
-    );
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
     if (!blob || (scale === 1 && blob.size >= file.size)) return original;
     return { blob, fileName: `${(file.name || 'bukti').replace(/\.[^.]*$/, '')}.jpg` };
   } finally {

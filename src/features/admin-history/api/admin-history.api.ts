@@ -4,8 +4,7 @@ import { api } from '../../../api/api.ts';
 import { t } from '../../../i18n/id.ts';
 import { fileNameFromDisposition, type DownloadedFile } from '../../../lib/download.ts';
 
-const blobOrJson = async (response: Response): Promise<unknown> =>
-  response.ok ? response.blob() : response.json().catch(() => ({}));
+const blobOrJson = async (response: Response): Promise<unknown> => (response.ok ? response.blob() : response.json().catch(() => ({})));
 
 /** Drops empty filters so the URL (and the cache key) stays clean. */
 const params = (query: AdminHistoryQuery) =>

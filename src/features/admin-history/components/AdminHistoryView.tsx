@@ -34,7 +34,23 @@ const T = t.adminHistory;
 
 /** /admin/riwayat-ujian: every participant's results with search, date range, paging and CSV export. */
 export function AdminHistoryView(props: AdminHistoryViewProps) {
-  const { status, rows, total, page, limit, draft, onDraftChange, onApply, onReset, onPageChange, onRetry, onExport, exporting, onDownload, downloadingId } = props;
+  const {
+    status,
+    rows,
+    total,
+    page,
+    limit,
+    draft,
+    onDraftChange,
+    onApply,
+    onReset,
+    onPageChange,
+    onRetry,
+    onExport,
+    exporting,
+    onDownload,
+    downloadingId,
+  } = props;
   const pages = Math.max(1, Math.ceil(total / limit));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -63,8 +79,22 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
             onChange={(e) => onDraftChange({ ...draft, q: e.currentTarget.value })}
             w={{ base: '100%', sm: 280 }}
           />
-          <TextInput label={T.from} type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => onDraftChange({ ...draft, from: e.currentTarget.value })} w={{ base: '47%', sm: 170 }} />
-          <TextInput label={T.to} type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => onDraftChange({ ...draft, to: e.currentTarget.value })} w={{ base: '47%', sm: 170 }} />
+          <TextInput
+            label={T.from}
+            type="date"
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={(e) => onDraftChange({ ...draft, from: e.currentTarget.value })}
+            w={{ base: '47%', sm: 170 }}
+          />
+          <TextInput
+            label={T.to}
+            type="date"
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={(e) => onDraftChange({ ...draft, to: e.currentTarget.value })}
+            w={{ base: '47%', sm: 170 }}
+          />
           <Group gap="xs">
             <Button type="submit">{T.apply}</Button>
             <Button type="button" variant="subtle" onClick={onReset}>
@@ -135,7 +165,13 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
                       <CefrBadge cefr={r.cefr} size="sm" />
                     </Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="light" loading={downloadingId === r.id} onClick={() => onDownload(r)} aria-label={T.downloadLabel(r.user.nama)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={downloadingId === r.id}
+                        onClick={() => onDownload(r)}
+                        aria-label={T.downloadLabel(r.user.nama)}
+                      >
                         {T.download}
                       </Button>
                     </Table.Td>
@@ -146,7 +182,13 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
           </Table.ScrollContainer>
           {pages > 1 ? (
             <Group justify="center">
-              <Pagination total={pages} value={page} onChange={onPageChange} aria-label={T.pagination} getControlProps={(control) => ({ 'aria-label': control })} />
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={onPageChange}
+                aria-label={T.pagination}
+                getControlProps={(control) => ({ 'aria-label': control })}
+              />
             </Group>
           ) : null}
         </>

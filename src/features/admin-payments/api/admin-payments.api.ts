@@ -35,9 +35,4 @@ export const adminPaymentsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useAdminPaymentsQuery,
-  useDecidePaymentMutation,
-  useAdminQrQuery,
-  useUploadQrMutation,
-} = adminPaymentsApi;
+export const { useAdminPaymentsQuery, useDecidePaymentMutation, useAdminQrQuery, useUploadQrMutation } = adminPaymentsApi;

@@ -29,10 +29,7 @@ export function AdminPaymentsScreen() {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
 
-  const send = async (
-    p: AdminPayment,
-    body: { status: 'confirmed' } | { status: 'rejected'; alasanPenolakan: string },
-  ) => {
+  const send = async (p: AdminPayment, body: { status: 'confirmed' } | { status: 'rejected'; alasanPenolakan: string }) => {
     setBusyId(p.id);
     try {
       const res = await decide({ id: p.id, ...body }).unwrap();

@@ -17,11 +17,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type {
-  AdminPayment,
-  AdminPaymentList,
-  PaymentStatus,
-} from '../../../../contract/payments.ts';
+import type { AdminPayment, AdminPaymentList, PaymentStatus } from '../../../../contract/payments.ts';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
 
@@ -126,18 +122,8 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
                   <Text size="xs">{formatRupiah(p.amount)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <UnstyledButton
-                    onClick={() => props.onOpenProof(p)}
-                    aria-label={t.adminPayments.openProof(p.User.nama)}
-                  >
-                    <Image
-                      src={props.assetUrl(p.buktiBayar)}
-                      alt=""
-                      w={56}
-                      h={56}
-                      fit="cover"
-                      radius="sm"
-                    />
+                  <UnstyledButton onClick={() => props.onOpenProof(p)} aria-label={t.adminPayments.openProof(p.User.nama)}>
+                    <Image src={props.assetUrl(p.buktiBayar)} alt="" w={56} h={56} fit="cover" radius="sm" />
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td>
@@ -165,20 +151,12 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
                       >
                         {t.adminPayments.confirm}
                       </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="outline"
-                        disabled={props.busyId !== null}
-                        onClick={() => props.onAskReject(p)}
-                      >
+                      <Button size="xs" color="red" variant="outline" disabled={props.busyId !== null} onClick={() => props.onAskReject(p)}>
                         {t.adminPayments.reject}
                       </Button>
                     </Group>
                   ) : (
-                    <Text size="xs">
-                      {p.decidedAt ? dateFormat.format(new Date(p.decidedAt)) : '-'}
-                    </Text>
+                    <Text size="xs">{p.decidedAt ? dateFormat.format(new Date(p.decidedAt)) : '-'}</Text>
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -218,12 +196,7 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
         <Group justify="space-between" gap="sm">
           <Text size="sm">{t.adminPayments.total(list.total)}</Text>
           {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={props.onPageChange}
-              aria-label={t.adminPayments.pageLabel}
-            />
+            <Pagination total={pages} value={page} onChange={props.onPageChange} aria-label={t.adminPayments.pageLabel} />
           ) : null}
         </Group>
       ) : null}
@@ -239,8 +212,7 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
         {props.proofOf ? (
           <Stack gap="xs">
             <Text size="sm">
-              {props.proofOf.User.nama} · {props.proofOf.nama_paket} ·{' '}
-              {formatRupiah(props.proofOf.amount)}
+              {props.proofOf.User.nama} · {props.proofOf.nama_paket} · {formatRupiah(props.proofOf.amount)}
             </Text>
             <Image
               src={props.assetUrl(props.proofOf.buktiBayar)}
@@ -261,9 +233,7 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
       >
         {props.confirmOf ? (
           <Stack gap="md">
-            <Text>
-              {t.adminPayments.confirmText(props.confirmOf.User.nama, props.confirmOf.nama_paket)}
-            </Text>
+            <Text>{t.adminPayments.confirmText(props.confirmOf.User.nama, props.confirmOf.nama_paket)}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={props.onCancelConfirm}>
                 {t.adminPayments.cancel}

@@ -27,10 +27,7 @@ export function AdminSettingsScreen() {
       notifySuccess(res.message || t.adminSettings.saved, { audience: 'admin' });
       setPicked(null);
     } catch (error) {
-      notifyError(
-        bodyText(error, 'message') ?? t.adminPayments.actionFailed,
-        t.adminSettings.failedTitle,
-      );
+      notifyError(bodyText(error, 'message') ?? t.adminPayments.actionFailed, t.adminSettings.failedTitle);
     }
   };
 

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Image,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { t } from '../../../i18n/id.ts';
 
@@ -49,15 +38,7 @@ export function AdminSettingsView(props: AdminSettingsViewProps) {
       </Alert>
     );
   } else if (props.currentUrl) {
-    current = (
-      <Image
-        src={props.currentUrl}
-        alt={t.adminSettings.qrAlt}
-        maw={280}
-        fit="contain"
-        radius="sm"
-      />
-    );
+    current = <Image src={props.currentUrl} alt={t.adminSettings.qrAlt} maw={280} fit="contain" radius="sm" />;
   } else {
     current = <Text>{t.adminSettings.none}</Text>;
   }
@@ -102,13 +83,7 @@ export function AdminSettingsView(props: AdminSettingsViewProps) {
                 >
                   {props.previewUrl ? (
                     <Stack align="center" gap="xs" style={{ pointerEvents: 'none' }}>
-                      <Image
-                        src={props.previewUrl}
-                        alt={t.adminSettings.previewAlt}
-                        mah={240}
-                        w="auto"
-                        fit="contain"
-                      />
+                      <Image src={props.previewUrl} alt={t.adminSettings.previewAlt} mah={240} w="auto" fit="contain" />
                       <Text size="sm">{props.fileName}</Text>
                     </Stack>
                   ) : (

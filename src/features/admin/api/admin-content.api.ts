@@ -78,10 +78,12 @@ export const adminContentApi = api.injectEndpoints({
       query: ({ soalId, form }) => ({ url: `/admin/paket-soal/${soalId}/soal-listening`, method: 'PUT', body: form }),
       invalidatesTags: [...CONTENT_CHANGED],
     }),
-    createSoal: build.mutation<Mutated<AdminSoal>, { [S in JsonSection]: { paketId: number; section: S; body: JsonBody[S] } }[JsonSection]>({
-      query: ({ paketId, section, body }) => ({ url: `/admin/paket-soal/${paketId}/soal-${section}`, method: 'POST', body }),
-      invalidatesTags: [...CONTENT_CHANGED],
-    }),
+    createSoal: build.mutation<Mutated<AdminSoal>, { [S in JsonSection]: { paketId: number; section: S; body: JsonBody[S] } }[JsonSection]>(
+      {
+        query: ({ paketId, section, body }) => ({ url: `/admin/paket-soal/${paketId}/soal-${section}`, method: 'POST', body }),
+        invalidatesTags: [...CONTENT_CHANGED],
+      },
+    ),
     updateSoal: build.mutation<
       Mutated<AdminSoal>,
       { soalId: number; section: 'structure'; body: StructureBody } | { soalId: number; section: 'reading'; body: ReadingBody }

@@ -32,5 +32,4 @@ export const adminUsersApi = api.injectEndpoints({
   }),
 });
 
-export const { useListExamUsersQuery, useResetUserPasswordMutation, useAdminIdentityQuery, useAdminLogoutMutation } =
-  adminUsersApi;
+export const { useListExamUsersQuery, useResetUserPasswordMutation, useAdminIdentityQuery, useAdminLogoutMutation } = adminUsersApi;

@@ -31,7 +31,22 @@ export interface DataUserViewProps {
  * search and paging; the Password column resets to a temporary password shown once.
  */
 export function DataUserView(props: DataUserViewProps) {
-  const { status, users, total, page, limit, search, errorMessage, onSearchChange, onPageChange, onRetry, resettingNohp, onReset, revealed, onCloseRevealed } = props;
+  const {
+    status,
+    users,
+    total,
+    page,
+    limit,
+    search,
+    errorMessage,
+    onSearchChange,
+    onPageChange,
+    onRetry,
+    resettingNohp,
+    onReset,
+    revealed,
+    onCloseRevealed,
+  } = props;
   const pages = Math.max(1, Math.ceil(total / limit));
 
   const askReset = (u: ExamUser) =>
@@ -58,7 +73,9 @@ export function DataUserView(props: DataUserViewProps) {
         {status === 'ready' ? <Text size="sm">{t.admin.users.total(total)}</Text> : null}
       </Group>
       {status === 'loading' ? <LoadingState /> : null}
-      {status === 'error' ? <ErrorState title={t.admin.users.failedTitle} message={errorMessage ?? t.admin.users.loadFailed} onRetry={onRetry} /> : null}
+      {status === 'error' ? (
+        <ErrorState title={t.admin.users.failedTitle} message={errorMessage ?? t.admin.users.loadFailed} onRetry={onRetry} />
+      ) : null}
       {status === 'ready' && users.length === 0 ? <EmptyState text={t.admin.users.empty} /> : null}
       {status === 'ready' && users.length > 0 ? (
         <Table.ScrollContainer minWidth={900}>
@@ -87,12 +104,23 @@ export function DataUserView(props: DataUserViewProps) {
                     </Avatar>
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="outline" color="red" loading={resettingNohp === u.nohp} onClick={() => askReset(u)} aria-label={t.admin.users.resetLabel(u.nama)}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red"
+                      loading={resettingNohp === u.nohp}
+                      onClick={() => askReset(u)}
+                      aria-label={t.admin.users.resetLabel(u.nama)}
+                    >
                       {t.admin.users.reset}
                     </Button>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={u.status_ujian === 'idle' ? 'gray' : 'orange'} variant={u.status_ujian === 'idle' ? 'light' : 'filled'} tt="none">
+                    <Badge
+                      color={u.status_ujian === 'idle' ? 'gray' : 'orange'}
+                      variant={u.status_ujian === 'idle' ? 'light' : 'filled'}
+                      tt="none"
+                    >
                       {u.status_ujian === 'idle' ? t.admin.users.idle : t.admin.users.inExam}
                     </Badge>
                   </Table.Td>
@@ -109,7 +137,13 @@ export function DataUserView(props: DataUserViewProps) {
           <Pagination total={pages} value={page} onChange={onPageChange} getControlProps={(control) => ({ 'aria-label': control })} />
         </Group>
       ) : null}
-      <Modal opened={revealed !== null} onClose={onCloseRevealed} title={t.admin.users.resetDoneTitle} centered closeButtonProps={{ 'aria-label': t.dialog.close }}>
+      <Modal
+        opened={revealed !== null}
+        onClose={onCloseRevealed}
+        title={t.admin.users.resetDoneTitle}
+        centered
+        closeButtonProps={{ 'aria-label': t.dialog.close }}
+      >
         {revealed ? (
           <Stack gap="sm">
             <Text size="sm">{t.admin.users.resetDoneText(revealed.nama)}</Text>

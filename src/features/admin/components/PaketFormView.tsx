@@ -69,12 +69,22 @@ export interface PaketFormViewProps {
 }
 
 /** Add and edit package (spec sections 2 and 5): name required, level, price, durations, status. */
-export function PaketFormView({ mode, status = 'ready', loadErrorMessage, initialValues, isSaving, onSubmit, onCancel }: PaketFormViewProps) {
+export function PaketFormView({
+  mode,
+  status = 'ready',
+  loadErrorMessage,
+  initialValues,
+  isSaving,
+  onSubmit,
+  onCancel,
+}: PaketFormViewProps) {
   const title = mode === 'add' ? t.admin.paket.formAddTitle : t.admin.paket.formEditTitle;
   return (
     <AdminPage title={title}>
       {status === 'loading' ? <LoadingState /> : null}
-      {status === 'error' ? <ErrorState title={t.admin.paket.loadFailed} message={loadErrorMessage ?? t.admin.common.genericError} /> : null}
+      {status === 'error' ? (
+        <ErrorState title={t.admin.paket.loadFailed} message={loadErrorMessage ?? t.admin.common.genericError} />
+      ) : null}
       {status === 'ready' ? (
         <PaketForm initialValues={initialValues ?? DEFAULT_PAKET_VALUES} isSaving={isSaving} onSubmit={onSubmit} onCancel={onCancel} />
       ) : null}
@@ -82,7 +92,12 @@ export function PaketFormView({ mode, status = 'ready', loadErrorMessage, initia
   );
 }
 
-function PaketForm({ initialValues, isSaving, onSubmit, onCancel }: Pick<PaketFormViewProps, 'isSaving' | 'onSubmit' | 'onCancel'> & { initialValues: PaketFormValues }) {
+function PaketForm({
+  initialValues,
+  isSaving,
+  onSubmit,
+  onCancel,
+}: Pick<PaketFormViewProps, 'isSaving' | 'onSubmit' | 'onCancel'> & { initialValues: PaketFormValues }) {
   const form = useForm<PaketFormValues>({
     initialValues,
     validate: {
@@ -118,9 +133,27 @@ function PaketForm({ initialValues, isSaving, onSubmit, onCancel }: Pick<PaketFo
           />
           <Fieldset legend={t.admin.paket.durations}>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <NumberInput label={t.admin.paket.durasiListening} min={1} max={240} allowDecimal={false} {...form.getInputProps('menit_listening')} />
-              <NumberInput label={t.admin.paket.durasiWritten} min={1} max={240} allowDecimal={false} {...form.getInputProps('menit_written')} />
-              <NumberInput label={t.admin.paket.durasiReading} min={1} max={240} allowDecimal={false} {...form.getInputProps('menit_reading')} />
+              <NumberInput
+                label={t.admin.paket.durasiListening}
+                min={1}
+                max={240}
+                allowDecimal={false}
+                {...form.getInputProps('menit_listening')}
+              />
+              <NumberInput
+                label={t.admin.paket.durasiWritten}
+                min={1}
+                max={240}
+                allowDecimal={false}
+                {...form.getInputProps('menit_written')}
+              />
+              <NumberInput
+                label={t.admin.paket.durasiReading}
+                min={1}
+                max={240}
+                allowDecimal={false}
+                {...form.getInputProps('menit_reading')}
+              />
             </SimpleGrid>
           </Fieldset>
           <Radio.Group label={t.admin.paket.status} description={t.admin.paket.statusHint} {...form.getInputProps('status')}>

@@ -34,7 +34,9 @@ export function PaketListScreen() {
       deletingId={deletingId}
       onRetry={() => void list.refetch()}
       onAddPaket={() => void navigate('/admin/soal-simulasi/add')}
-      onAddSoal={(p) => void navigate(`/admin/soal-simulasi/add-soal/${p.id}`, { state: { namaPaket: p.nama_paket } satisfies PaketNavState })}
+      onAddSoal={(p) =>
+        void navigate(`/admin/soal-simulasi/add-soal/${p.id}`, { state: { namaPaket: p.nama_paket } satisfies PaketNavState })
+      }
       onEdit={(p) => void navigate(`/admin/soal-simulasi/edit/${p.id}`)}
       onDelete={(p) => void onDelete(p.id)}
     />

@@ -48,11 +48,23 @@ function CompletenessCell({ paket }: { paket: AdminPaket }) {
 }
 
 /** /admin/soal-simulasi: the package table with 'Tambah Soal', 'Edit Paket' and 'Hapus'. */
-export function PaketListView({ status, pakets, errorMessage, deletingId, onRetry, onAddPaket, onAddSoal, onEdit, onDelete }: PaketListViewProps) {
+export function PaketListView({
+  status,
+  pakets,
+  errorMessage,
+  deletingId,
+  onRetry,
+  onAddPaket,
+  onAddSoal,
+  onEdit,
+  onDelete,
+}: PaketListViewProps) {
   return (
     <AdminPage title={t.admin.paket.title} actions={<Button onClick={onAddPaket}>{t.admin.paket.add}</Button>}>
       {status === 'loading' ? <LoadingState /> : null}
-      {status === 'error' ? <ErrorState title={t.admin.paket.loadFailed} message={errorMessage ?? t.admin.common.genericError} onRetry={onRetry} /> : null}
+      {status === 'error' ? (
+        <ErrorState title={t.admin.paket.loadFailed} message={errorMessage ?? t.admin.common.genericError} onRetry={onRetry} />
+      ) : null}
       {status === 'ready' && pakets.length === 0 ? <EmptyState text={t.admin.paket.empty} /> : null}
       {status === 'ready' && pakets.length > 0 ? (
         <Table.ScrollContainer minWidth={960}>
@@ -88,7 +100,12 @@ export function PaketListView({ status, pakets, errorMessage, deletingId, onRetr
                       <Button size="xs" onClick={() => onAddSoal(p)} aria-label={`${t.admin.paket.addSoal} ${p.nama_paket}`}>
                         {t.admin.paket.addSoal}
                       </Button>
-                      <Button size="xs" variant="outline" onClick={() => onEdit(p)} aria-label={`${t.admin.paket.editPaket} ${p.nama_paket}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => onEdit(p)}
+                        aria-label={`${t.admin.paket.editPaket} ${p.nama_paket}`}
+                      >
                         {t.admin.paket.editPaket}
                       </Button>
                       <Button

@@ -56,7 +56,9 @@ export function PassagePanelView(props: PassagePanelViewProps) {
         </Title>
         <Text size="sm">{t.admin.passage.lead}</Text>
         {status === 'loading' ? <LoadingState /> : null}
-        {status === 'error' ? <ErrorState title={t.admin.passage.loadFailed} message={errorMessage ?? t.admin.common.genericError} /> : null}
+        {status === 'error' ? (
+          <ErrorState title={t.admin.passage.loadFailed} message={errorMessage ?? t.admin.common.genericError} />
+        ) : null}
         {status === 'ready' && passages.length === 0 ? <EmptyState text={t.admin.passage.empty} /> : null}
         {status === 'ready' && passages.length > 0 ? (
           <Table.ScrollContainer minWidth={560}>
@@ -91,7 +93,13 @@ export function PassagePanelView(props: PassagePanelViewProps) {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={6} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-                          <Button size="xs" variant={selected ? 'filled' : 'light'} onClick={() => onSelect(p)} aria-pressed={selected} aria-label={`${t.admin.passage.choose} ${p.nama}`}>
+                          <Button
+                            size="xs"
+                            variant={selected ? 'filled' : 'light'}
+                            onClick={() => onSelect(p)}
+                            aria-pressed={selected}
+                            aria-label={`${t.admin.passage.choose} ${p.nama}`}
+                          >
                             {selected ? t.admin.passage.chosen : t.admin.passage.choose}
                           </Button>
                           <Button size="xs" variant="outline" onClick={() => setEditing(p)} aria-label={`${t.admin.common.edit} ${p.nama}`}>
@@ -148,9 +156,24 @@ function PassageUploadForm({ isUploading, onUpload }: Pick<PassagePanelViewProps
         <Text fw={600}>{t.admin.passage.uploadTitle}</Text>
         <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
           <TextInput label={t.admin.passage.nama} value={nama} onChange={(e) => setNama(e.currentTarget.value)} miw={200} />
-          <FileInput label={t.admin.passage.image} placeholder={t.admin.passage.imagePlaceholder} accept="image/jpeg,image/png,.jpg,.jpeg,.png" clearable value={image} onChange={setImage} miw={200} />
+          <FileInput
+            label={t.admin.passage.image}
+            placeholder={t.admin.passage.imagePlaceholder}
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            clearable
+            value={image}
+            onChange={setImage}
+            miw={200}
+          />
         </Group>
-        <Textarea label={t.admin.passage.html} autosize minRows={2} maxRows={8} value={html} onChange={(e) => setHtml(e.currentTarget.value)} />
+        <Textarea
+          label={t.admin.passage.html}
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={html}
+          onChange={(e) => setHtml(e.currentTarget.value)}
+        />
         {problem ? (
           <Alert color="red" variant="light" role="alert" p="xs">
             {problem}
@@ -167,15 +190,43 @@ function PassageUploadForm({ isUploading, onUpload }: Pick<PassagePanelViewProps
 }
 
 /** The edit modal of spec section 2: name, optional image, preview of the new or current image, Update and Batal. */
-function PassageEditModal({ passage, isUpdating, onUpdate, onClose }: { passage: QuestionReading | null; isUpdating: boolean; onUpdate: PassagePanelViewProps['onUpdate']; onClose: () => void }) {
+function PassageEditModal({
+  passage,
+  isUpdating,
+  onUpdate,
+  onClose,
+}: {
+  passage: QuestionReading | null;
+  isUpdating: boolean;
+  onUpdate: PassagePanelViewProps['onUpdate'];
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={passage !== null} onClose={onClose} title={t.admin.passage.editTitle} centered closeButtonProps={{ 'aria-label': t.dialog.close }}>
-      {passage ? <PassageEditForm key={passage.id} passage={passage} isUpdating={isUpdating} onUpdate={onUpdate} onClose={onClose} /> : null}
+    <Modal
+      opened={passage !== null}
+      onClose={onClose}
+      title={t.admin.passage.editTitle}
+      centered
+      closeButtonProps={{ 'aria-label': t.dialog.close }}
+    >
+      {passage ? (
+        <PassageEditForm key={passage.id} passage={passage} isUpdating={isUpdating} onUpdate={onUpdate} onClose={onClose} />
+      ) : null}
     </Modal>
   );
 }
 
-function PassageEditForm({ passage, isUpdating, onUpdate, onClose }: { passage: QuestionReading; isUpdating: boolean; onUpdate: PassagePanelViewProps['onUpdate']; onClose: () => void }) {
+function PassageEditForm({
+  passage,
+  isUpdating,
+  onUpdate,
+  onClose,
+}: {
+  passage: QuestionReading;
+  isUpdating: boolean;
+  onUpdate: PassagePanelViewProps['onUpdate'];
+  onClose: () => void;
+}) {
   const [nama, setNama] = useState(passage.nama);
   const [image, preview, setImage] = useFilePreview();
   const [problem, setProblem] = useState<string | null>(null);
@@ -193,7 +244,14 @@ function PassageEditForm({ passage, isUpdating, onUpdate, onClose }: { passage: 
     <form noValidate onSubmit={(e) => void submit(e)}>
       <Stack gap="sm">
         <TextInput label={t.admin.passage.nama} value={nama} onChange={(e) => setNama(e.currentTarget.value)} data-autofocus />
-        <FileInput label={t.admin.passage.editImage} placeholder={t.admin.passage.imagePlaceholder} accept="image/jpeg,image/png,.jpg,.jpeg,.png" clearable value={image} onChange={setImage} />
+        <FileInput
+          label={t.admin.passage.editImage}
+          placeholder={t.admin.passage.imagePlaceholder}
+          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+          clearable
+          value={image}
+          onChange={setImage}
+        />
         {shown ? <Image src={shown} alt={t.admin.passage.preview} mah={260} fit="contain" radius="sm" /> : null}
         {problem ? (
           <Alert color="red" variant="light" role="alert" p="xs">

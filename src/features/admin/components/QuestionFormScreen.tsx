@@ -82,7 +82,11 @@ export function QuestionAddScreen({ section }: { section: QuestionSection }) {
           ? await createListening({ paketId, form: listeningForm(values, audio) }).unwrap()
           : section === 'structure'
             ? await createSoal({ paketId, section, body: jsonBody(values) }).unwrap()
-            : await createSoal({ paketId, section, body: { ...jsonBody(values), q_reading: passage?.id ?? 0 } satisfies ReadingBody }).unwrap();
+            : await createSoal({
+                paketId,
+                section,
+                body: { ...jsonBody(values), q_reading: passage?.id ?? 0 } satisfies ReadingBody,
+              }).unwrap();
       notifySuccess(message, { audience: 'admin' });
       await navigate(listPath(section, paketId), { state });
     } catch (error) {
@@ -98,7 +102,21 @@ export function QuestionAddScreen({ section }: { section: QuestionSection }) {
       namaPaket={namaPaket}
       status={paketId === undefined || last.isError ? 'error' : next ? 'ready' : 'loading'}
       loadErrorMessage={serverMessage(last.error)}
-      initialValues={next ? { no_soal: next.no, page: next.page, soal: '', pilihan_satu: '', pilihan_dua: '', pilihan_tiga: '', pilihan_empat: '', jawaban: '', pembahasan: '' } : undefined}
+      initialValues={
+        next
+          ? {
+              no_soal: next.no,
+              page: next.page,
+              soal: '',
+              pilihan_satu: '',
+              pilihan_dua: '',
+              pilihan_tiga: '',
+              pilihan_empat: '',
+              jawaban: '',
+              pembahasan: '',
+            }
+          : undefined
+      }
       passagePanel={section === 'reading' ? <PassagePanelView {...panel} /> : undefined}
       selectedPassage={passage}
       isSaving={listeningState.isLoading || soalState.isLoading}

@@ -3,7 +3,14 @@ import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import type { SoalSection } from '../../../../contract/soal.ts';
 import { t } from '../../../i18n/id.ts';
-import { emptyQuestion, JAWABAN_VALUES, listeningGroupHead, pageFor, validateQuestion, type QuestionValues } from '../admin-content.rules.ts';
+import {
+  emptyQuestion,
+  JAWABAN_VALUES,
+  listeningGroupHead,
+  pageFor,
+  validateQuestion,
+  type QuestionValues,
+} from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { ErrorState, LoadingState } from './QueryState.tsx';
 import { useFilePreview } from './useFilePreview.ts';
@@ -37,18 +44,30 @@ export interface QuestionFormViewProps {
 export function QuestionFormView(props: QuestionFormViewProps) {
   const { section, mode, namaPaket, status = 'ready', loadErrorMessage, passagePanel } = props;
   const sectionName = t.admin.sections[section];
-  const title = (mode === 'add' ? t.admin.soal.addTitle(sectionName) : t.admin.soal.editTitle(sectionName)) + (namaPaket ? ` — ${namaPaket}` : '');
+  const title =
+    (mode === 'add' ? t.admin.soal.addTitle(sectionName) : t.admin.soal.editTitle(sectionName)) + (namaPaket ? ` — ${namaPaket}` : '');
   return (
     <AdminPage title={title}>
       {passagePanel}
       {status === 'loading' ? <LoadingState /> : null}
-      {status === 'error' ? <ErrorState title={t.admin.soal.loadOneFailed} message={loadErrorMessage ?? t.admin.common.genericError} /> : null}
+      {status === 'error' ? (
+        <ErrorState title={t.admin.soal.loadOneFailed} message={loadErrorMessage ?? t.admin.common.genericError} />
+      ) : null}
       {status === 'ready' ? <QuestionForm {...props} /> : null}
     </AdminPage>
   );
 }
 
-function QuestionForm({ section, mode, initialValues, currentAudioUrl, selectedPassage, isSaving, onSubmit, onCancel }: QuestionFormViewProps) {
+function QuestionForm({
+  section,
+  mode,
+  initialValues,
+  currentAudioUrl,
+  selectedPassage,
+  isSaving,
+  onSubmit,
+  onCancel,
+}: QuestionFormViewProps) {
   const form = useForm<QuestionValues>({ initialValues: initialValues ?? emptyQuestion() });
   const [audio, audioPreview, setAudio] = useFilePreview();
   const [problem, setProblem] = useState<string | null>(null);
@@ -79,7 +98,15 @@ function QuestionForm({ section, mode, initialValues, currentAudioUrl, selectedP
                 if (typeof n === 'number' && n >= 1) form.setFieldValue('page', pageFor(section, n));
               }}
             />
-            <NumberInput label={t.admin.soal.page} description={t.admin.soal.pageHint} min={1} allowDecimal={false} allowNegative={false} withAsterisk {...form.getInputProps('page')} />
+            <NumberInput
+              label={t.admin.soal.page}
+              description={t.admin.soal.pageHint}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              withAsterisk
+              {...form.getInputProps('page')}
+            />
           </SimpleGrid>
           {section === 'reading' ? (
             <TextInput
@@ -109,7 +136,12 @@ function QuestionForm({ section, mode, initialValues, currentAudioUrl, selectedP
                 />
               )}
               {groupHead === null && (audioPreview ?? currentAudioUrl) ? (
-                <audio controls src={audioPreview ?? currentAudioUrl ?? undefined} aria-label={t.admin.soal.audioPreview} style={{ width: '100%', maxWidth: 420 }}>
+                <audio
+                  controls
+                  src={audioPreview ?? currentAudioUrl ?? undefined}
+                  aria-label={t.admin.soal.audioPreview}
+                  style={{ width: '100%', maxWidth: 420 }}
+                >
                   <track kind="captions" />
                 </audio>
               ) : null}
@@ -132,7 +164,13 @@ function QuestionForm({ section, mode, initialValues, currentAudioUrl, selectedP
             {...form.getInputProps('jawaban')}
             onChange={(v: string | null) => form.setFieldValue('jawaban', v ?? '')}
           />
-          <Textarea label={t.admin.soal.pembahasan} description={t.admin.soal.pembahasanHint} autosize minRows={2} {...form.getInputProps('pembahasan')} />
+          <Textarea
+            label={t.admin.soal.pembahasan}
+            description={t.admin.soal.pembahasanHint}
+            autosize
+            minRows={2}
+            {...form.getInputProps('pembahasan')}
+          />
           {problem ? (
             <Alert color="red" variant="light" role="alert">
               {problem}

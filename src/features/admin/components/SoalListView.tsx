@@ -27,7 +27,13 @@ export interface SoalListViewProps {
 function AudioCell({ soal }: { soal: AdminSoal }) {
   if (soal.audio) {
     return (
-      <audio controls preload="none" src={soal.audio} style={{ width: 220, height: 36 }} aria-label={`${t.admin.soal.colAudio} ${soal.no_soal}`}>
+      <audio
+        controls
+        preload="none"
+        src={soal.audio}
+        style={{ width: 220, height: 36 }}
+        aria-label={`${t.admin.soal.colAudio} ${soal.no_soal}`}
+      >
         <track kind="captions" />
       </audio>
     );
@@ -41,7 +47,19 @@ function AudioCell({ soal }: { soal: AdminSoal }) {
 }
 
 /** soal-{section}/{paketId}: the questions of one section, with add, edit and delete. */
-export function SoalListView({ section, namaPaket, status, soals, errorMessage, deletingId, onRetry, onAdd, onEdit, onDelete, onBack }: SoalListViewProps) {
+export function SoalListView({
+  section,
+  namaPaket,
+  status,
+  soals,
+  errorMessage,
+  deletingId,
+  onRetry,
+  onAdd,
+  onEdit,
+  onDelete,
+  onBack,
+}: SoalListViewProps) {
   const sectionName = t.admin.sections[section];
   const title = t.admin.soal.listTitle(sectionName) + (namaPaket ? ` — ${namaPaket}` : '');
   return (
@@ -62,7 +80,9 @@ export function SoalListView({ section, namaPaket, status, soals, errorMessage, 
         </Text>
       ) : null}
       {status === 'loading' ? <LoadingState /> : null}
-      {status === 'error' ? <ErrorState title={t.admin.soal.loadFailed[section]} message={errorMessage ?? t.admin.common.genericError} onRetry={onRetry} /> : null}
+      {status === 'error' ? (
+        <ErrorState title={t.admin.soal.loadFailed[section]} message={errorMessage ?? t.admin.common.genericError} onRetry={onRetry} />
+      ) : null}
       {status === 'ready' && soals.length === 0 ? <EmptyState text={t.admin.soal.empty[section]} /> : null}
       {status === 'ready' && soals.length > 0 ? (
         <Table.ScrollContainer minWidth={720}>
@@ -82,13 +102,24 @@ export function SoalListView({ section, namaPaket, status, soals, errorMessage, 
                 <Table.Tr key={s.id}>
                   <Table.Td>{s.no_soal}</Table.Td>
                   <Table.Td>{s.page}</Table.Td>
-                  <Table.Td maw={460}>{section === 'listening' ? <AudioCell soal={s} /> : <SafeHtml html={s.soal} className="we-sentence" style={{ fontSize: 'var(--mantine-font-size-sm)' }} />}</Table.Td>
+                  <Table.Td maw={460}>
+                    {section === 'listening' ? (
+                      <AudioCell soal={s} />
+                    ) : (
+                      <SafeHtml html={s.soal} className="we-sentence" style={{ fontSize: 'var(--mantine-font-size-sm)' }} />
+                    )}
+                  </Table.Td>
                   {section === 'reading' ? <Table.Td>{s.readingQuestion?.nama ?? '-'}</Table.Td> : null}
                   <Table.Td>{section === 'written' ? (LETTERS[Number(s.jawaban) - 1] ?? s.jawaban) : s.jawaban}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       {onEdit ? (
-                        <Button size="xs" variant="outline" onClick={() => onEdit(s)} aria-label={`${t.admin.common.edit} ${t.admin.soal.colSoal} ${s.no_soal}`}>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          onClick={() => onEdit(s)}
+                          aria-label={`${t.admin.common.edit} ${t.admin.soal.colSoal} ${s.no_soal}`}
+                        >
                           {t.admin.common.edit}
                         </Button>
                       ) : null}

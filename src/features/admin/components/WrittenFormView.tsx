@@ -32,7 +32,9 @@ export function WrittenFormView(props: WrittenFormViewProps) {
   return (
     <AdminPage title={title}>
       {status === 'loading' ? <LoadingState /> : null}
-      {status === 'error' ? <ErrorState title={t.admin.soal.loadOneFailed} message={loadErrorMessage ?? t.admin.common.genericError} /> : null}
+      {status === 'error' ? (
+        <ErrorState title={t.admin.soal.loadOneFailed} message={loadErrorMessage ?? t.admin.common.genericError} />
+      ) : null}
       {status === 'ready' ? <WrittenForm {...props} /> : null}
     </AdminPage>
   );
@@ -98,13 +100,35 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
                 if (n !== '' && n >= 1) setPage(pageFor('written', n));
               }}
             />
-            <NumberInput label={t.admin.soal.page} min={1} allowDecimal={false} allowNegative={false} withAsterisk value={page} onChange={(v) => setPage(v === '' ? '' : Number(v))} />
-            <NumberInput label={t.admin.written.wordCount} min={0} max={60} allowDecimal={false} allowNegative={false} value={columns} onChange={changeColumns} />
+            <NumberInput
+              label={t.admin.soal.page}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              withAsterisk
+              value={page}
+              onChange={(v) => setPage(v === '' ? '' : Number(v))}
+            />
+            <NumberInput
+              label={t.admin.written.wordCount}
+              min={0}
+              max={60}
+              allowDecimal={false}
+              allowNegative={false}
+              value={columns}
+              onChange={changeColumns}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="xs">
             {visible.map((word, i) => (
               // Columns are positional: a column's index is its identity.
-              <TextInput key={i} label={t.admin.written.word(i + 1)} value={word} onChange={(e) => changeWord(i, e.currentTarget.value)} size="sm" />
+              <TextInput
+                key={i}
+                label={t.admin.written.word(i + 1)}
+                value={word}
+                onChange={(e) => changeWord(i, e.currentTarget.value)}
+                size="sm"
+              />
             ))}
           </SimpleGrid>
           <Stack gap={6}>
@@ -145,7 +169,13 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
               {t.admin.written.preview}
             </Text>
             <Paper withBorder p="sm" bg="gray.0" data-testid="written-preview">
-              {html ? <SafeHtml html={html} className="we-sentence" /> : <Text size="sm" c="dimmed">{t.admin.written.previewEmpty}</Text>}
+              {html ? (
+                <SafeHtml html={html} className="we-sentence" />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t.admin.written.previewEmpty}
+                </Text>
+              )}
             </Paper>
           </Stack>
           <Select
@@ -158,7 +188,14 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
             withAsterisk
             maw={200}
           />
-          <Textarea label={t.admin.soal.pembahasan} description={t.admin.soal.pembahasanHint} autosize minRows={2} value={pembahasan} onChange={(e) => setPembahasan(e.currentTarget.value)} />
+          <Textarea
+            label={t.admin.soal.pembahasan}
+            description={t.admin.soal.pembahasanHint}
+            autosize
+            minRows={2}
+            value={pembahasan}
+            onChange={(e) => setPembahasan(e.currentTarget.value)}
+          />
           {problem ? (
             <Alert color="red" variant="light" role="alert">
               {problem}

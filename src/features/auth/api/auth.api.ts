@@ -40,10 +40,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetAuthQuery,
-  useLoginMutation,
-  useRegisterMutation,
-  useLogoutMutation,
-  useDetailUserQuery,
-} = authApi;
+export const { useGetAuthQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useDetailUserQuery } = authApi;

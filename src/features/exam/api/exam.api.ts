@@ -1,12 +1,5 @@
 import type { CekAksesPaketResponse } from '../../../../contract/payments.ts';
-import type {
-  DraftBody,
-  DraftResponse,
-  ScoreResult,
-  SoalResponse,
-  SubmitBody,
-  TimerResponse,
-} from '../../../../contract/exam.ts';
+import type { DraftBody, DraftResponse, ScoreResult, SoalResponse, SubmitBody, TimerResponse } from '../../../../contract/exam.ts';
 import { api } from '../../../api/api.ts';
 
 /** A downloaded certificate as an object URL (a Blob would not be serialisable in the store). */

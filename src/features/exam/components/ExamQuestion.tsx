@@ -34,13 +34,7 @@ function Options({ page, number, question, value, disabled, onAnswer }: OptionsP
     >
       <Stack gap="xs" mt={4}>
         {texts.map((text, i) => (
-          <Radio
-            key={VALUES[i]}
-            value={VALUES[i]}
-            disabled={disabled}
-            label={`${LETTERS[i]}. ${text}`}
-            className="exam-option"
-          />
+          <Radio key={VALUES[i]} value={VALUES[i]} disabled={disabled} label={`${LETTERS[i]}. ${text}`} className="exam-option" />
         ))}
       </Stack>
     </Radio.Group>

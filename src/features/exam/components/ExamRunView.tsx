@@ -113,7 +113,14 @@ export function ExamRunView(props: ExamRunViewProps) {
                 {entry.kind === 'instruction' ? (
                   <ExamIntroView kind={INTRO_OF_INDEX[entry.index] ?? 'listening'} />
                 ) : (
-                  <ExamQuestion entry={entry} shown={run.shown} answers={run.answers} disabled={!running} audio={props.audio} onAnswer={props.onAnswer} />
+                  <ExamQuestion
+                    entry={entry}
+                    shown={run.shown}
+                    answers={run.answers}
+                    disabled={!running}
+                    audio={props.audio}
+                    onAnswer={props.onAnswer}
+                  />
                 )}
                 <Group justify="space-between">
                   {run.canPrev ? (

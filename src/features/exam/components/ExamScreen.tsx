@@ -7,13 +7,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { TimerResponse } from '../../../../contract/exam.ts';
 import { audioOnceMachine } from '../../../../machines/audio-once.machine.ts';
 import type { ExamSection } from '../../../../machines/exam-layout.ts';
-import {
-  examMachine,
-  sanitizeAnswers,
-  type ExamDraft,
-  type LoadExamOutput,
-  type TimerAnswer,
-} from '../../../../machines/exam.machine.ts';
+import { examMachine, sanitizeAnswers, type ExamDraft, type LoadExamOutput, type TimerAnswer } from '../../../../machines/exam.machine.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
 import { AudioOncePlayer } from '../../../components/AudioOncePlayer.tsx';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
@@ -66,9 +60,7 @@ const toTimerAnswer = (r: TimerResponse): TimerAnswer => ({ ...r, endsAt: r.ends
 function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStorage, onPaket: (p: ExamPaket) => void) {
   const e = examApi.endpoints;
   const timer = (endpoint: typeof e.examTimer) =>
-    fromPromise<TimerAnswer, void>(async () =>
-      toTimerAnswer(await dispatch(endpoint.initiate(paketId, { track: false })).unwrap()),
-    );
+    fromPromise<TimerAnswer, void>(async () => toTimerAnswer(await dispatch(endpoint.initiate(paketId, { track: false })).unwrap()));
 
   return examMachine.provide({
     actors: {
@@ -97,7 +89,9 @@ function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStora
       }),
       startTimer: timer(e.examTimer),
       refreshTimer: timer(e.examTimer),
-      endSection: fromPromise<unknown, { section: ExamSection }>(async () => dispatch(e.examTimerToZero.initiate(paketId, { track: false })).unwrap()),
+      endSection: fromPromise<unknown, { section: ExamSection }>(async () =>
+        dispatch(e.examTimerToZero.initiate(paketId, { track: false })).unwrap(),
+      ),
       nextSection: fromPromise<TimerAnswer, { section: ExamSection }>(async () =>
         toTimerAnswer(await dispatch(e.examTimerNext.initiate(paketId, { track: false })).unwrap()),
       ),
@@ -164,10 +158,16 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
     opened === null || opened.section !== (run?.section ?? null)
       ? null
       : opened.kind === 'start'
-        ? state.screen === 'start' ? 'start' : null
+        ? state.screen === 'start'
+          ? 'start'
+          : null
         : opened.kind === 'continue'
-          ? run?.phase === 'ended' ? 'continue' : null
-          : run?.phase === 'running' ? opened.kind : null;
+          ? run?.phase === 'ended'
+            ? 'continue'
+            : null
+          : run?.phase === 'running'
+            ? opened.kind
+            : null;
   const ask = (kind: Exclude<ExamDialog, null>) => setOpened({ kind, section: run?.section ?? null });
 
   const confirm = useCallback(() => {

@@ -96,13 +96,7 @@ export function ExamStartView(props: ExamStartViewProps) {
         onConfirm={props.onConfirm}
         onCancel={props.onCancel}
       />
-      <MessageDialog
-        opened={props.startFailed}
-        tone="error"
-        title={S.failTitle}
-        message={S.failText}
-        onClose={props.onDismissFailure}
-      />
+      <MessageDialog opened={props.startFailed} tone="error" title={S.failTitle} message={S.failText} onClose={props.onDismissFailure} />
     </Container>
   );
 }

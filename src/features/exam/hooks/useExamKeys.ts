@@ -9,7 +9,14 @@ export interface ExamKeyHandlers {
 }
 
 const CHOICES: Readonly<Record<string, Exclude<AnswerValue, '-1'>>> = {
-  '1': '1', '2': '2', '3': '3', '4': '4', a: '1', b: '2', c: '3', d: '4',
+  '1': '1',
+  '2': '2',
+  '3': '3',
+  '4': '4',
+  a: '1',
+  b: '2',
+  c: '3',
+  d: '4',
 };
 
 function isTyping(target: EventTarget | null): boolean {

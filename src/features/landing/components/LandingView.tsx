@@ -31,9 +31,27 @@ function Section({ id, title, lead, children, tone }: { id: string; title: strin
   );
 }
 
-function WhatsappButton({ number, text, children, variant = 'filled' }: { number: string; text: string; children: ReactNode; variant?: 'filled' | 'outline' }) {
+function WhatsappButton({
+  number,
+  text,
+  children,
+  variant = 'filled',
+}: {
+  number: string;
+  text: string;
+  children: ReactNode;
+  variant?: 'filled' | 'outline';
+}) {
   return (
-    <Button component="a" href={whatsappLink(number, text)} target="_blank" rel="noopener noreferrer" size="md" color="green" variant={variant}>
+    <Button
+      component="a"
+      href={whatsappLink(number, text)}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="md"
+      color="green"
+      variant={variant}
+    >
       {children}
       <VisuallyHidden> {t.landing.opensNewTab}</VisuallyHidden>
     </Button>
@@ -89,7 +107,15 @@ export function LandingView({ whatsapp, year = new Date().getFullYear() }: Landi
               </Text>
             </Stack>
             {/* The first screen's picture: loaded at once, it is what the visitor sees first. */}
-            <img className="landing-illustration" src="/landing/hero.svg" width={600} height={480} alt={L.heroAlt} fetchPriority="high" sizes="(max-width: 768px) 100vw, 50vw" />
+            <img
+              className="landing-illustration"
+              src="/landing/hero.svg"
+              width={600}
+              height={480}
+              alt={L.heroAlt}
+              fetchPriority="high"
+              sizes="(max-width: 768px) 100vw, 50vw"
+            />
           </div>
         </Container>
       </section>
@@ -132,7 +158,16 @@ export function LandingView({ whatsapp, year = new Date().getFullYear() }: Landi
 
       <Section id="profile" title={L.profile.title} lead={L.profile.lead}>
         <div className="landing-split">
-          <img className="landing-illustration" src="/landing/profile.svg" width={520} height={440} alt={L.profile.imageAlt} loading="lazy" decoding="async" sizes="(max-width: 768px) 100vw, 45vw" />
+          <img
+            className="landing-illustration"
+            src="/landing/profile.svg"
+            width={520}
+            height={440}
+            alt={L.profile.imageAlt}
+            loading="lazy"
+            decoding="async"
+            sizes="(max-width: 768px) 100vw, 45vw"
+          />
           <Stack gap="lg">
             <dl className="landing-stats">
               {L.profile.stats.map((s) => (
@@ -177,7 +212,16 @@ export function LandingView({ whatsapp, year = new Date().getFullYear() }: Landi
               </Button>
             </Group>
           </Stack>
-          <img className="landing-illustration" src="/landing/channel.svg" width={520} height={320} alt={L.channel.imageAlt} loading="lazy" decoding="async" sizes="(max-width: 768px) 100vw, 45vw" />
+          <img
+            className="landing-illustration"
+            src="/landing/channel.svg"
+            width={520}
+            height={320}
+            alt={L.channel.imageAlt}
+            loading="lazy"
+            decoding="async"
+            sizes="(max-width: 768px) 100vw, 45vw"
+          />
         </div>
       </Section>
 
@@ -190,7 +234,13 @@ export function LandingView({ whatsapp, year = new Date().getFullYear() }: Landi
       </footer>
 
       {whatsapp ? (
-        <a className="landing-chat" href={whatsappLink(whatsapp, L.waChatText)} target="_blank" rel="noopener noreferrer" aria-label={`${L.chatButton} ${L.opensNewTab}`}>
+        <a
+          className="landing-chat"
+          href={whatsappLink(whatsapp, L.waChatText)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${L.chatButton} ${L.opensNewTab}`}
+        >
           <ChatIcon />
         </a>
       ) : null}

@@ -87,7 +87,9 @@ function QuestionContent({ section, index }: { section: MiniSection; index: numb
   }
   return (
     <>
-      <p style={{ margin: 0, fontWeight: 600 }}>{item.type === 'written' ? t.miniTest.structureType.written : t.miniTest.structureType.structure}</p>
+      <p style={{ margin: 0, fontWeight: 600 }}>
+        {item.type === 'written' ? t.miniTest.structureType.written : t.miniTest.structureType.structure}
+      </p>
       <SafeHtml html={item.soal} className="mini-question" />
     </>
   );

@@ -4,11 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { PublicPaket } from '../../../../contract/paket.ts';
 import { notifyError } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
-import {
-  useLazyPaketAccessCheckQuery,
-  usePaketLastScoreQuery,
-  usePaketListQuery,
-} from '../api/paket.api.ts';
+import { useLazyPaketAccessCheckQuery, usePaketLastScoreQuery, usePaketListQuery } from '../api/paket.api.ts';
 import { PaketSoalView } from './PaketSoalView.tsx';
 
 /** What /bayar/{paketId} receives through navigation state (spec section 2: the displayed price). */

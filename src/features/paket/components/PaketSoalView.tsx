@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PublicPaket } from '../../../../contract/paket.ts';
 import type { LastScoreResponse } from '../../../../contract/payments.ts';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
@@ -57,11 +44,7 @@ function PaketCard({
             <Title order={3} size="h4" id={`paket-${paket.id}`}>
               {paket.nama_paket}
             </Title>
-            <Badge
-              variant="light"
-              color={paket.level === 'itp' ? 'blue' : 'orange'}
-              style={{ flexShrink: 0 }}
-            >
+            <Badge variant="light" color={paket.level === 'itp' ? 'blue' : 'orange'} style={{ flexShrink: 0 }}>
               {paket.level === 'itp' ? t.paketPage.itp : t.paketPage.prediction}
             </Badge>
           </Group>
@@ -124,9 +107,7 @@ function LastScoreCard({
           </Text>
           <Text size="sm">{t.paketPage.toeflScore}</Text>
         </Group>
-        {lastScore.lastPaket ? (
-          <Text size="sm">{t.paketPage.paketLabel(lastScore.lastPaket)}</Text>
-        ) : null}
+        {lastScore.lastPaket ? <Text size="sm">{t.paketPage.paketLabel(lastScore.lastPaket)}</Text> : null}
         <SimpleGrid cols={3} spacing="xs">
           {parts.map((p) => (
             <Paper key={p.label} bg="gray.0" p="xs" radius="sm">
@@ -153,28 +134,13 @@ function LastScoreCard({
 
 /** /paketsoal (spec section 2): the packages by level with their price, and the last-score card. */
 export function PaketSoalView(props: PaketSoalViewProps) {
-  const {
-    pakets,
-    isLoading,
-    loadFailed,
-    onRetry,
-    checkingId,
-    onKerjakan,
-    pendingAlasan,
-    onClosePending,
-  } = props;
+  const { pakets, isLoading, loadFailed, onRetry, checkingId, onKerjakan, pendingAlasan, onClosePending } = props;
   const prediction = pakets?.filter((p) => p.level === 'prediction') ?? [];
   const itp = pakets?.filter((p) => p.level === 'itp') ?? [];
   const grid = (list: PublicPaket[]) => (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       {list.map((p) => (
-        <PaketCard
-          key={p.id}
-          paket={p}
-          checking={checkingId === p.id}
-          disabled={checkingId !== null}
-          onKerjakan={() => onKerjakan(p)}
-        />
+        <PaketCard key={p.id} paket={p} checking={checkingId === p.id} disabled={checkingId !== null} onKerjakan={() => onKerjakan(p)} />
       ))}
     </SimpleGrid>
   );
@@ -189,11 +155,7 @@ export function PaketSoalView(props: PaketSoalViewProps) {
           </Title>
           <Text>{t.paketPage.lead}</Text>
         </Stack>
-        <LastScoreCard
-          lastScore={props.lastScore}
-          isLoading={props.lastScoreLoading}
-          failed={props.lastScoreFailed}
-        />
+        <LastScoreCard lastScore={props.lastScore} isLoading={props.lastScoreLoading} failed={props.lastScoreFailed} />
         {isLoading ? (
           <Center py="xl" role="status">
             <Stack align="center" gap="xs">
@@ -233,12 +195,7 @@ export function PaketSoalView(props: PaketSoalViewProps) {
           </>
         )}
       </Stack>
-      <MessageDialog
-        opened={pendingAlasan !== null}
-        title={t.paketPage.pendingTitle}
-        message={pendingAlasan}
-        onClose={onClosePending}
-      />
+      <MessageDialog opened={pendingAlasan !== null} title={t.paketPage.pendingTitle} message={pendingAlasan} onClose={onClosePending} />
     </Container>
   );
 }

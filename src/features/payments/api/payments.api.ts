@@ -1,9 +1,5 @@
 import type { PublicPaket } from '../../../../contract/paket.ts';
-import type {
-  QrPaymentResponse,
-  UploadPaymentResponse,
-  UserPayment,
-} from '../../../../contract/payments.ts';
+import type { QrPaymentResponse, UploadPaymentResponse, UserPayment } from '../../../../contract/payments.ts';
 import { api } from '../../../api/api.ts';
 
 /** Paying for a package (/bayar) and the user's payments (/paket-saya). */
@@ -18,10 +14,7 @@ export const paymentsApi = api.injectEndpoints({
       query: () => '/settings/qr-payment',
       providesTags: ['Settings'],
     }),
-    uploadPayment: build.mutation<
-      UploadPaymentResponse,
-      { paketId: number; namaPaket: string; bukti: Blob; fileName: string }
-    >({
+    uploadPayment: build.mutation<UploadPaymentResponse, { paketId: number; namaPaket: string; bukti: Blob; fileName: string }>({
       query: ({ paketId, namaPaket, bukti, fileName }) => {
         const body = new FormData();
         body.append('paket_soal_id', String(paketId));
@@ -39,9 +32,4 @@ export const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  usePaymentPaketQuery,
-  usePaymentQrQuery,
-  useUploadPaymentMutation,
-  useMyPaymentsQuery,
-} = paymentsApi;
+export const { usePaymentPaketQuery, usePaymentQrQuery, useUploadPaymentMutation, useMyPaymentsQuery } = paymentsApi;

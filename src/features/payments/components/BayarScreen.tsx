@@ -6,11 +6,7 @@ import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { usePickedFile } from '../../../components/usePickedFile.ts';
 import { t } from '../../../i18n/id.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
-import {
-  usePaymentPaketQuery,
-  usePaymentQrQuery,
-  useUploadPaymentMutation,
-} from '../api/payments.api.ts';
+import { usePaymentPaketQuery, usePaymentQrQuery, useUploadPaymentMutation } from '../api/payments.api.ts';
 import { downscaleImage } from '../downscale-image.ts';
 import { BayarView } from './BayarView.tsx';
 
@@ -42,9 +38,7 @@ export function BayarScreen() {
   if (!valid) return <Navigate to="/paketsoal" replace />;
 
   const fromState =
-    state.nama_paket !== undefined && state.harga !== undefined
-      ? { nama_paket: state.nama_paket, harga: state.harga }
-      : undefined;
+    state.nama_paket !== undefined && state.harga !== undefined ? { nama_paket: state.nama_paket, harga: state.harga } : undefined;
   const shown = paket.data ?? (paket.isError ? undefined : fromState);
 
   const submit = async () => {

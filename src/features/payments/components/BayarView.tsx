@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Container,
-  Group,
-  Image,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Container, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { Link } from 'react-router-dom';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
@@ -135,14 +121,7 @@ export function BayarView(props: BayarViewProps) {
                 >
                   {previewUrl ? (
                     <Stack align="center" gap="xs" style={{ pointerEvents: 'none' }}>
-                      <Image
-                        src={previewUrl}
-                        alt={t.bayar.previewAlt}
-                        mah={280}
-                        w="auto"
-                        fit="contain"
-                        radius="sm"
-                      />
+                      <Image src={previewUrl} alt={t.bayar.previewAlt} mah={280} w="auto" fit="contain" radius="sm" />
                       <Text size="sm">{props.fileName}</Text>
                       <Text size="sm" c="blue.9" fw={600}>
                         {t.bayar.changeFile}

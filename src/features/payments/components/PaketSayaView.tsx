@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { UserPayment } from '../../../../contract/payments.ts';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
@@ -39,13 +27,7 @@ export function paymentStatusText(p: Pick<UserPayment, 'status' | 'alasanPenolak
 const COLOR = { pending: 'orange', confirmed: 'green', rejected: 'red' } as const;
 
 /** /paket-saya: the user's payments, newest first, with their status, date and amount. */
-export function PaketSayaView({
-  payments,
-  isLoading,
-  error,
-  onRetry,
-  assetUrl,
-}: PaketSayaViewProps) {
+export function PaketSayaView({ payments, isLoading, error, onRetry, assetUrl }: PaketSayaViewProps) {
   let body;
   if (isLoading) {
     body = (

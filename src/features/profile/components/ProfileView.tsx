@@ -1,4 +1,20 @@
-import { Alert, Button, Center, Container, FileButton, Group, Image, Loader, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { FormEvent } from 'react';
 import { t } from '../../../i18n/id.ts';
 import { DefaultAvatar } from './DefaultAvatar.tsx';
@@ -100,8 +116,19 @@ export function ProfileView(props: ProfileViewProps) {
               </Text>
             ) : null}
           </Stack>
-          <TextInput label={T.nama} value={values.nama} onChange={(e) => onChange({ ...values, nama: e.currentTarget.value })} autoComplete="name" />
-          <TextInput label={T.email} type="email" value={values.email} onChange={(e) => onChange({ ...values, email: e.currentTarget.value })} autoComplete="email" />
+          <TextInput
+            label={T.nama}
+            value={values.nama}
+            onChange={(e) => onChange({ ...values, nama: e.currentTarget.value })}
+            autoComplete="name"
+          />
+          <TextInput
+            label={T.email}
+            type="email"
+            value={values.email}
+            onChange={(e) => onChange({ ...values, email: e.currentTarget.value })}
+            autoComplete="email"
+          />
           <TextInput
             label={T.nohp}
             type="tel"
@@ -133,7 +160,13 @@ export function ProfileView(props: ProfileViewProps) {
         </Title>
         {body}
       </Stack>
-      <Modal opened={passwordOpened} onClose={onClosePassword} title={T.passwordModalTitle} centered closeButtonProps={{ 'aria-label': t.dialog.close }}>
+      <Modal
+        opened={passwordOpened}
+        onClose={onClosePassword}
+        title={T.passwordModalTitle}
+        centered
+        closeButtonProps={{ 'aria-label': t.dialog.close }}
+      >
         <form onSubmit={submitPassword} noValidate>
           <Stack gap="sm">
             <PasswordInput

@@ -1,18 +1,11 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type {
-  HistoryItem,
-  HistoryList,
-  ProgressResponse,
-  ReviewResponse,
-  VerifyResponse,
-} from '../../../../contract/results.ts';
+import type { HistoryItem, HistoryList, ProgressResponse, ReviewResponse, VerifyResponse } from '../../../../contract/results.ts';
 import { api } from '../../../api/api.ts';
 import { t } from '../../../i18n/id.ts';
 import { fileNameFromDisposition, type DownloadedFile } from '../../../lib/download.ts';
 
 /** Reads a PDF as a blob, but a failure's JSON body as JSON (so its message reaches the toast). */
-const blobOrJson = async (response: Response): Promise<unknown> =>
-  response.ok ? response.blob() : response.json().catch(() => ({}));
+const blobOrJson = async (response: Response): Promise<unknown> => (response.ok ? response.blob() : response.json().catch(() => ({})));
 
 /** The participant's results (spec section 7): history, certificates, review, progress; public verification. */
 export const resultsApi = api.injectEndpoints({
@@ -46,10 +39,5 @@ export const resultsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useMyHistoryQuery,
-  useHistoryReviewQuery,
-  useMyProgressQuery,
-  useDownloadCertificateMutation,
-  useVerifyCertificateQuery,
-} = resultsApi;
+export const { useMyHistoryQuery, useHistoryReviewQuery, useMyProgressQuery, useDownloadCertificateMutation, useVerifyCertificateQuery } =
+  resultsApi;

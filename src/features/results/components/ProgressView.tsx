@@ -24,7 +24,8 @@ const barColor = (percent: number) => (percent >= 70 ? 'green.8' : percent >= 50
 export function ProgressView({ progress, isLoading, error, onRetry }: ProgressViewProps) {
   let body;
   if (isLoading) body = <LoadingBlock text={T.loading} />;
-  else if (error !== null || !progress) body = <ErrorBlock text={error ?? T.loadFailed} onRetry={onRetry} retryLabel={t.results.history.retry} />;
+  else if (error !== null || !progress)
+    body = <ErrorBlock text={error ?? T.loadFailed} onRetry={onRetry} retryLabel={t.results.history.retry} />;
   else if (progress.attempts.length === 0) {
     body = (
       <Paper withBorder p="xl" radius="md">

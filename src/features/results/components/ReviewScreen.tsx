@@ -14,13 +14,14 @@ export function ReviewScreen() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useHistoryReviewQuery(id, { skip: !valid });
   const [filter, setFilter] = useState<ReviewFilter>('all');
-  const status = !valid || httpStatus(query.error) === 404 || httpStatus(query.error) === 400
-    ? 'notFound'
-    : query.isError
-      ? 'error'
-      : query.data
-        ? 'ready'
-        : 'loading';
+  const status =
+    !valid || httpStatus(query.error) === 404 || httpStatus(query.error) === 400
+      ? 'notFound'
+      : query.isError
+        ? 'error'
+        : query.data
+          ? 'ready'
+          : 'loading';
   return (
     <ReviewView
       status={status}

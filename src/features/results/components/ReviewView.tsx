@@ -71,18 +71,20 @@ function QuestionCard({ q }: { q: ReviewQuestion }) {
           <Text size="sm" fw={700}>
             {T.explanation}
           </Text>
-          {q.pembahasan ? (
-            <SafeHtml html={q.pembahasan} className="review-html" />
-          ) : (
-            <Text size="sm">{T.noExplanation}</Text>
-          )}
+          {q.pembahasan ? <SafeHtml html={q.pembahasan} className="review-html" /> : <Text size="sm">{T.noExplanation}</Text>}
         </Paper>
       </Stack>
     </Paper>
   );
 }
 
-function Passage({ passage, assetUrl }: { passage: NonNullable<ReviewQuestion['readingQuestion']>; assetUrl: ReviewViewProps['assetUrl'] }) {
+function Passage({
+  passage,
+  assetUrl,
+}: {
+  passage: NonNullable<ReviewQuestion['readingQuestion']>;
+  assetUrl: ReviewViewProps['assetUrl'];
+}) {
   return (
     <Paper withBorder p="md" radius="md" bg="blue.0">
       <Stack gap="xs">

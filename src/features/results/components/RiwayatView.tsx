@@ -58,7 +58,8 @@ export function RiwayatView({ history, isLoading, error, onRetry, onDownload, do
                     </Stack>
                   </Group>
                   <Text size="sm">
-                    {t.results.listening} {h.listeningScore} · {t.results.structureWritten} {h.structureScore} · {t.results.reading} {h.readingScore}
+                    {t.results.listening} {h.listeningScore} · {t.results.structureWritten} {h.structureScore} · {t.results.reading}{' '}
+                    {h.readingScore}
                   </Text>
                   <Text size="sm">
                     {T.correct}: {h.listening_correct} / {h.written_correct} / {h.reading_correct}
@@ -73,7 +74,13 @@ export function RiwayatView({ history, isLoading, error, onRetry, onDownload, do
                     >
                       {T.certificate}
                     </Button>
-                    <Button size="sm" variant="outline" component={Link} to={`/riwayat-ujian/${h.id}/pembahasan`} aria-label={T.reviewLabel(h.nama_paket, tanggal)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      component={Link}
+                      to={`/riwayat-ujian/${h.id}/pembahasan`}
+                      aria-label={T.reviewLabel(h.nama_paket, tanggal)}
+                    >
                       {T.review}
                     </Button>
                   </Group>

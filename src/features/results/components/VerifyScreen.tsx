@@ -10,12 +10,13 @@ export function VerifyScreen() {
   useDocumentTitle(`${t.results.verify.title} | ${t.app.name}`);
   const code = (useParams().code ?? '').trim();
   const query = useVerifyCertificateQuery(code, { skip: code === '' });
-  const status = code === '' || httpStatus(query.error) === 404 || httpStatus(query.error) === 400
-    ? 'notFound'
-    : query.isError
-      ? 'error'
-      : query.data
-        ? 'valid'
-        : 'loading';
+  const status =
+    code === '' || httpStatus(query.error) === 404 || httpStatus(query.error) === 400
+      ? 'notFound'
+      : query.isError
+        ? 'error'
+        : query.data
+          ? 'valid'
+          : 'loading';
   return <VerifyView status={status} result={query.data} code={code} onRetry={() => void query.refetch()} />;
 }

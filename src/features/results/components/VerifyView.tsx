@@ -34,7 +34,10 @@ export function VerifyView({ status, result, code, onRetry }: VerifyViewProps) {
   else {
     const rows: [string, string][] = [
       [t.results.sections.listening, `${result.listeningScore} (${T.correctOf(result.listening_correct, 50)})`],
-      [`${t.results.sections.structure} & ${t.results.sections.written}`, `${result.structureScore} (${T.correctOf(result.written_correct, 40)})`],
+      [
+        `${t.results.sections.structure} & ${t.results.sections.written}`,
+        `${result.structureScore} (${T.correctOf(result.written_correct, 40)})`,
+      ],
       [t.results.sections.reading, `${result.readingScore} (${T.correctOf(result.reading_correct, 50)})`],
     ];
     body = (
