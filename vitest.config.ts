@@ -40,7 +40,7 @@ export default defineConfig({
             'tests/machines/**/*.test.ts',
             'tests/unit/**/*.test.ts',
             'tests/content/**/*.test.ts',
-            'src/lib/**/*.test.ts',
+            'src/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -1,6 +1,7 @@
 import type { CekAksesPaketResponse } from '../../../../contract/payments.ts';
 import type { DraftBody, DraftResponse, ScoreResult, SoalResponse, SubmitBody, TimerResponse } from '../../../../contract/exam.ts';
 import { api } from '../../../api/api.ts';
+import { withTransientRetry } from '../../../api/transient-retry.ts';
 
 /** A downloaded certificate as an object URL (a Blob would not be serialisable in the store). */
 export interface CertificateFile {
@@ -64,8 +65,16 @@ export const examApi = api.injectEndpoints({
     examSaveDraft: build.mutation<DraftResponse, DraftBody>({
       query: (body) => ({ url: '/soal/jawaban/draft', method: 'PUT', body }),
     }),
+    /**
+     * The final submission is idempotent on the server (a repeat answers the stored score), so a
+     * dropped connection or a 503 when everyone submits at once is repeated a few times before
+     * the exam shows its retry button; the answers stay in browser storage until it succeeds.
+     */
     examSubmit: build.mutation<ScoreResult, SubmitBody>({
-      query: (body) => ({ url: '/soal/jawaban', method: 'POST', body }),
+      queryFn: async (body, _api, _extra, baseQuery) => {
+        const result = await withTransientRetry(async () => baseQuery({ url: '/soal/jawaban', method: 'POST', body }));
+        return result.error ? { error: result.error } : { data: result.data as ScoreResult };
+      },
       invalidatesTags: ['History', 'Exam', 'Payment'],
     }),
     /** GET /users/lastScore/sertif: the PDF of the newest finished attempt. */
