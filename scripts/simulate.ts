@@ -5,7 +5,8 @@
  * the expected correct counts are computed from the acknowledged answers and the keys (read
  * through the admin API) and compared with the returned listeningCorrect/writtenCorrect/readingCorrect.
  *
- *   npm run simulate -- --users 300 [--url http://host:port] [--section-seconds 20] [--ramp-seconds 10] [--pg]
+ *   npm run simulate -- --users 300 [--url http://host:port] [--section-seconds 20] [--ramp-seconds 10]
+ *                       [--autosave-seconds 2-4] [--pg]
  *
  * Without --url it starts the built server (dist/, run `npm run build` first) on a temporary
  * DATA_DIR, on PGlite or (with --pg) on a fresh PostgreSQL database it creates and drops.
@@ -297,7 +298,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const run = options.run ?? Math.floor(Math.random() * 10_000);
   const setup = await adminSetup(options, sectionSeconds);
   const rec = new Recorder();
-  log(`paket ${setup.paketId}: ${options.users} peserta, ${sectionSeconds} s per sesi, datang dalam ${rampSeconds} s`);
+  const [minSave, maxSave] = options.autosaveSeconds ?? [2, 4];
+  log(
+    `paket ${setup.paketId}: ${options.users} peserta, ${sectionSeconds} s per sesi, datang dalam ${rampSeconds} s, simpan tiap ${minSave}-${maxSave} s`,
+  );
   const started = performance.now();
   let finished = 0;
   try {
@@ -375,6 +379,12 @@ async function main(): Promise<number> {
   const users = Number(argOf(args, 'users') ?? 100);
   const sectionSeconds = Number(argOf(args, 'section-seconds') ?? 20);
   const rampArg = argOf(args, 'ramp-seconds');
+  // '8-12' saves every 8 to 12 s (the design's 10 s cadence); the default 2-4 s is a harder load.
+  const autosaveArg = argOf(args, 'autosave-seconds')?.split('-').map(Number);
+  const autosaveSeconds =
+    autosaveArg && autosaveArg.length === 2 && autosaveArg.every((n) => n > 0)
+      ? ([autosaveArg[0]!, autosaveArg[1]!] as [number, number])
+      : undefined;
   let url = argOf(args, 'url');
   let server: ServerProcess | undefined;
   let cleanup = async () => {};
@@ -414,6 +424,7 @@ async function main(): Promise<number> {
       admin,
       sectionSeconds,
       ...(rampArg ? { rampSeconds: Number(rampArg) } : {}),
+      ...(autosaveSeconds ? { autosaveSeconds } : {}),
       log: (l) => console.info(l),
     });
     console.info(formatReport(report));

@@ -27,6 +27,13 @@ interface Lhr {
   audits: Record<string, { numericValue?: number } | undefined>;
 }
 
+/** The last 400 characters of a failed child process's stderr (execFile puts it on the error). */
+function stderrTail(err: unknown): string {
+  const stderr = (err as { stderr?: unknown }).stderr;
+  const text = typeof stderr === 'string' ? stderr : Buffer.isBuffer(stderr) ? stderr.toString('utf8') : '';
+  return text.trim().slice(-400);
+}
+
 const score = (lhr: Lhr, id: string) => {
   const s = lhr.categories[id]?.score;
   return s === null || s === undefined ? null : Math.round(s * 100);
@@ -37,6 +44,13 @@ const score = (lhr: Lhr, id: string) => {
  * signed-in page gets its session cookie through --extra-headers.
  */
 export async function lighthouse(page: string, url: string, cookie?: string): Promise<LighthouseScores> {
+  // One Chromium launch in a few fails on a loaded machine (the page target closes early); a
+  // second try keeps such a hiccup out of the figures, and a second failure is reported as is.
+  const first = await lighthouseOnce(page, url, cookie);
+  return first.error ? lighthouseOnce(page, url, cookie) : first;
+}
+
+async function lighthouseOnce(page: string, url: string, cookie?: string): Promise<LighthouseScores> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'toefl-lh-'));
   const out = path.join(dir, 'report.json');
   const args = [
@@ -80,7 +94,8 @@ export async function lighthouse(page: string, url: string, cookie?: string): Pr
       bestPractices: null,
       lcpMs: null,
       tbtMs: null,
-      error: (err as Error).message.slice(0, 300),
+      // The command line fills the message; what went wrong is at the end of stderr.
+      error: `${(err as Error).message.split('\n')[0]!.slice(0, 120)} ... ${stderrTail(err)}`,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
