@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './api/exam.api.ts';
 import { draftKey, examStorage, playedKey } from './exam-storage.ts';
 
 describe('exam browser records', () => {
@@ -25,14 +24,5 @@ describe('exam browser records', () => {
     expect(examStorage(localStorage, '1').readDraft()?.answers).toEqual({ 6: '3' });
     localStorage.setItem(draftKey('1'), '{not json');
     expect(examStorage(localStorage, '1').readDraft()).toBeNull();
-  });
-});
-
-describe('certificate file name', () => {
-  it('reads filename* first, then filename, else sertifikat.pdf', () => {
-    expect(fileNameFromDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''Sertifikat%20Dewi.pdf`)).toBe('Sertifikat Dewi.pdf');
-    expect(fileNameFromDisposition('attachment; filename="sertifikat-12.pdf"')).toBe('sertifikat-12.pdf');
-    expect(fileNameFromDisposition(null)).toBe('sertifikat.pdf');
-    expect(fileNameFromDisposition('inline')).toBe('sertifikat.pdf');
   });
 });

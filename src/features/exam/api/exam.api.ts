@@ -1,36 +1,11 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { CekAksesPaketResponse } from '../../../../contract/payments.ts';
 import type { DraftBody, DraftResponse, ScoreResult, SoalResponse, SubmitBody, TimerResponse } from '../../../../contract/exam.ts';
 import { api } from '../../../api/api.ts';
 import { withTransientRetry } from '../../../api/transient-retry.ts';
-
-/** A downloaded certificate as an object URL (a Blob would not be serialisable in the store). */
-export interface CertificateFile {
-  url: string;
-  fileName: string;
-}
+import { fileNameFromDisposition, type DownloadedFile } from '../../../lib/download.ts';
 
 const FALLBACK_CERTIFICATE_NAME = 'sertifikat.pdf';
-
-/** The file name of a Content-Disposition header (RFC 6266 `filename*` first), or the fallback. */
-export function fileNameFromDisposition(header: string | null | undefined, fallback = FALLBACK_CERTIFICATE_NAME): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // a malformed escape: fall through to the plain parameter
-    }
-  }
-  const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(header);
-  return plain?.[2]?.trim() || fallback;
-}
-
-/** fetchBaseQuery's meta carries the Response; the api's base query type does not say so. */
-function responseOf(meta: unknown): Response | undefined {
-  if (typeof meta !== 'object' || meta === null || !('response' in meta)) return undefined;
-  return meta.response instanceof Response ? meta.response : undefined;
-}
 
 const timer = (url: string) => (paketId: number) => ({ url, method: 'PUT', body: { paketId } });
 
@@ -78,11 +53,11 @@ export const examApi = api.injectEndpoints({
       invalidatesTags: ['History', 'Exam', 'Payment'],
     }),
     /** GET /users/lastScore/sertif: the PDF of the newest finished attempt. */
-    examCertificate: build.mutation<CertificateFile, void>({
+    examCertificate: build.mutation<DownloadedFile, void>({
       query: () => ({ url: '/users/lastScore/sertif', responseHandler: (response) => response.blob(), cache: 'no-store' }),
-      transformResponse: (blob: Blob, meta) => ({
+      transformResponse: (blob: Blob, meta: FetchBaseQueryMeta | undefined) => ({
         url: URL.createObjectURL(blob),
-        fileName: fileNameFromDisposition(responseOf(meta)?.headers.get('content-disposition')),
+        fileName: fileNameFromDisposition(meta?.response?.headers.get('content-disposition'), FALLBACK_CERTIFICATE_NAME),
       }),
     }),
   }),

@@ -7,7 +7,7 @@ import { usePickedFile } from '../../../components/usePickedFile.ts';
 import { t } from '../../../i18n/id.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { usePaymentPaketQuery, usePaymentQrQuery, useUploadPaymentMutation } from '../api/payments.api.ts';
-import { downscaleImage } from '../downscale-image.ts';
+import { downscaleImage } from '../../../lib/downscale-image.ts';
 import { BayarView } from './BayarView.tsx';
 
 /** Navigation state from /paketsoal: the displayed price and name, and a previous rejection. */
@@ -16,6 +16,9 @@ interface BayarState {
   nama_paket?: string;
   alasan?: string | null;
 }
+
+/** A proof of payment: the amount and reference stay readable, light on mobile data. */
+const PROOF = { maxSide: 1600, quality: 0.8, fallbackName: 'bukti' };
 
 /**
  * /bayar/{paketId}: the package comes from the server (the navigation state only fills the
@@ -48,7 +51,7 @@ export function BayarScreen() {
     }
     setFieldError(null);
     setPreparing(true);
-    const prepared = await downscaleImage(file);
+    const prepared = await downscaleImage(file, PROOF);
     setPreparing(false);
     try {
       const res = await upload({

@@ -6,7 +6,7 @@ import { notifyError, notifySuccess, notifyWarning } from '../../../components/n
 import { t } from '../../../i18n/id.ts';
 import { bodyText, firstFieldError } from '../../../lib/api-error.ts';
 import { useProfileDetailQuery, useUpdatePasswordMutation, useUpdateProfileMutation } from '../api/profile.api.ts';
-import { downscalePhoto, type PreparedPhoto } from '../downscale-photo.ts';
+import { downscaleImage, type PreparedImage } from '../../../lib/downscale-image.ts';
 import { ProfileView, type PasswordValues, type ProfileFormValues } from './ProfileView.tsx';
 
 export interface ProfileScreenProps {
@@ -20,6 +20,9 @@ export interface ProfileScreenProps {
 const EMPTY_PASSWORD: PasswordValues = { oldPassword: '', newPassword: '' };
 const serverMessage = (error: unknown) => bodyText(error, 'message') ?? firstFieldError(error);
 
+/** A profile photo: enough for any avatar, light on mobile data. */
+const PHOTO = { maxSide: 512, quality: 0.85, fallbackName: 'foto' };
+
 /** /profile: binds the detail, the multipart save with a downscaled photo, and the password modal. */
 export function ProfileScreen({ onUserUpdated }: ProfileScreenProps) {
   useDocumentTitle(`${t.profile.title} | ${t.app.name}`);
@@ -27,7 +30,7 @@ export function ProfileScreen({ onUserUpdated }: ProfileScreenProps) {
   const [updateProfile, profileState] = useUpdateProfileMutation();
   const [updatePassword, passwordState] = useUpdatePasswordMutation();
   const [edits, setEdits] = useState<ProfileFormValues | null>(null);
-  const [photo, setPhoto] = useState<(PreparedPhoto & { url: string }) | null>(null);
+  const [photo, setPhoto] = useState<(PreparedImage & { url: string }) | null>(null);
   const [preparingPhoto, setPreparingPhoto] = useState(false);
   const [passwordOpened, setPasswordOpened] = useState(false);
   const [password, setPassword] = useState<PasswordValues>(EMPTY_PASSWORD);
@@ -45,7 +48,7 @@ export function ProfileScreen({ onUserUpdated }: ProfileScreenProps) {
     if (!file) return;
     setPreparingPhoto(true);
     try {
-      const prepared = await downscalePhoto(file);
+      const prepared = await downscaleImage(file, PHOTO);
       setPhoto({ ...prepared, url: URL.createObjectURL(prepared.blob) });
     } finally {
       setPreparingPhoto(false);

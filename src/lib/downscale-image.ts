@@ -1,19 +1,25 @@
-/** Longest side and JPEG quality of an uploaded proof: readable, and light on mobile data. */
-export const PROOF_MAX_SIDE = 1600;
-export const PROOF_JPEG_QUALITY = 0.8;
-
 export interface PreparedImage {
   blob: Blob;
   fileName: string;
 }
 
+export interface DownscaleOptions {
+  /** Longest side in pixels after scaling. */
+  maxSide: number;
+  /** JPEG quality, 0-1. */
+  quality: number;
+  /** File name stem when the picked file has none (e.g. 'bukti', 'foto'). */
+  fallbackName: string;
+}
+
 /**
- * Re-encodes a photo as a JPEG no larger than PROOF_MAX_SIDE on its longest side, on a white
- * background (a transparent PNG would turn black). Keeps the original when the browser cannot
- * decode it or when re-encoding would not make it smaller; the server checks the type anyway.
+ * Re-encodes a picked image as a JPEG no larger than `maxSide` on its longest side, on a white
+ * background (a transparent PNG would turn black), to spare mobile data. Keeps the original when
+ * the browser cannot decode it or when re-encoding would not make it smaller; the server checks
+ * the bytes and the size anyway.
  */
-export async function downscaleImage(file: File, maxSide = PROOF_MAX_SIDE, quality = PROOF_JPEG_QUALITY): Promise<PreparedImage> {
-  const original = { blob: file, fileName: file.name || 'bukti.jpg' };
+export async function downscaleImage(file: File, { maxSide, quality, fallbackName }: DownscaleOptions): Promise<PreparedImage> {
+  const original = { blob: file, fileName: file.name || `${fallbackName}.jpg` };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
@@ -34,7 +40,7 @@ export async function downscaleImage(file: File, maxSide = PROOF_MAX_SIDE, quali
     context.drawImage(bitmap, 0, 0, width, height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
     if (!blob || (scale === 1 && blob.size >= file.size)) return original;
-    return { blob, fileName: `${(file.name || 'bukti').replace(/\.[^.]*$/, '')}.jpg` };
+    return { blob, fileName: `${(file.name || fallbackName).replace(/\.[^.]*$/, '')}.jpg` };
   } finally {
     bitmap.close();
   }
