@@ -1,31 +1,9 @@
 import type { DOMPurify } from 'dompurify';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_CLASSES, RICH_TEXT_TAGS } from '../../contract/rich-text.ts';
 
-/**
- * Only the formatting the exam needs (DESIGN section 6, admin content rules): text styles, lists,
- * tables, and the written-expression markup (<span class="we-part"><u>..</u><span class="we-letter">A</span></span>).
- */
-const ALLOWED_TAGS = [
-  'b',
-  'i',
-  'u',
-  'em',
-  'strong',
-  'p',
-  'br',
-  'sup',
-  'sub',
-  'ul',
-  'ol',
-  'li',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'td',
-  'th',
-  'span',
-];
-const ALLOWED_CLASSES = new Set(['we-part', 'we-letter']);
+/** The attribute names any allowed tag may keep; the hook below narrows them per tag and class. */
+const ALLOWED_ATTR = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
 
 interface Purifier {
   purify: DOMPurify;
@@ -40,9 +18,13 @@ function purifier(): Promise<Purifier> {
     const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
     const { window } = new JSDOM('');
     const purify = createDOMPurify(window);
-    purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    purify.addHook('uponSanitizeAttribute', (node, data) => {
+      if (!(RICH_TEXT_ATTRIBUTES[node.nodeName.toLowerCase()] ?? []).includes(data.attrName)) {
+        data.keepAttr = false;
+        return;
+      }
       if (data.attrName === 'class') {
-        const kept = data.attrValue.split(/\s+/).filter((c) => ALLOWED_CLASSES.has(c));
+        const kept = data.attrValue.split(/\s+/).filter((c) => RICH_TEXT_CLASSES.includes(c));
         if (kept.length === 0) data.keepAttr = false;
         else data.attrValue = kept.join(' ');
       }
@@ -55,7 +37,7 @@ function purifier(): Promise<Purifier> {
 /** Sanitises admin HTML on write; the SPA sanitises again on render (SafeHtml). */
 export async function sanitizeHtml(html: string): Promise<string> {
   const { purify } = await purifier();
-  return purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['class', 'colspan', 'rowspan'] });
+  return purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
 }
 
 /** The four underlined parts of a written-expression sentence, in letter order A-D, or null. */

@@ -9,6 +9,12 @@ describe('SafeHtml', () => {
     expect(sanitizeHtml(html)).toBe(html);
   });
 
+  it('keeps table cell spans, as the server does when an admin saves them', () => {
+    const html = '<table><tbody><tr><th colspan="2">Kota</th></tr><tr><td rowspan="2">A</td><td>B</td></tr></tbody></table>';
+    expect(sanitizeHtml(html)).toBe(html);
+    expect(sanitizeHtml('<p colspan="2">x</p>')).toBe('<p>x</p>');
+  });
+
   it('drops scripts, handlers, styles, links and attributes outside the allow-list', () => {
     const dirty =
       '<p style="color:red" onclick="alert(1)">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)" class="c"><iframe src="//x"></iframe><p class="k">k</p>';

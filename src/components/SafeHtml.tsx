@@ -1,31 +1,12 @@
 import createDOMPurify from 'dompurify';
 import { useMemo, type ComponentPropsWithoutRef, type ElementType } from 'react';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../contract/rich-text.ts';
 
-/** Formatting that question and passage HTML may use; everything else is dropped. */
-const ALLOWED_TAGS = [
-  'b',
-  'i',
-  'u',
-  'em',
-  'strong',
-  'p',
-  'br',
-  'sup',
-  'sub',
-  'ul',
-  'ol',
-  'li',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'td',
-  'th',
-  'span',
-  'img',
-];
+/** The shared rule, plus images: passages may show a picture (the mini test's reading text). */
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS, 'img'];
 /** Which attribute each tag may keep (class on span for the written-expression letters). */
-const ALLOWED_ATTRS: Record<string, readonly string[]> = { span: ['class'], img: ['src', 'alt'] };
+const ALLOWED_ATTRS: Record<string, readonly string[]> = { ...RICH_TEXT_ATTRIBUTES, img: ['src', 'alt'] };
+const ALLOWED_ATTR = [...new Set(Object.values(ALLOWED_ATTRS).flat())];
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 
@@ -44,7 +25,7 @@ function getPurifier() {
 export function sanitizeHtml(html: string): string {
   return getPurifier().sanitize(html, {
     ALLOWED_TAGS,
-    ALLOWED_ATTR: ['class', 'src', 'alt'],
+    ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
   });
 }
