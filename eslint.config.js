@@ -4,14 +4,50 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
- * Import directions of the design (DESIGN section 1):
- * src -> contract, machines; server -> contract; machines -> nothing of ours; contract -> zod only.
- * Written as no-restricted-imports patterns per folder so a wrong import fails `npm run lint`.
+ * Import directions of the design (DESIGN section 1, docs/decisions/006-exam-rules-owners.md):
+ * src -> contract, machines; server -> contract, machines/exam-layout.ts and machines/answer-sync.ts;
+ * machines -> contract
+ * types only; contract -> zod and machines/exam-layout.ts (the zod-free layout, which imports
+ * nothing). Written as no-restricted-imports patterns per folder so a wrong import fails lint.
  */
 const ours = (...folders) => folders.flatMap((f) => [`**/${f}/**`, `**/${f}`]);
 const restrict = (message, ...folders) => ({ group: ours(...folders), message });
+/** Every folder of machines/ but the layout table, which contract/ and server/ may import. */
+const machinesButLayout = { regex: '(^|/)machines(/(?!exam-layout\\.ts$)|$)' };
+/** The server may also import the pure answer merge, so the newest-answer rule has one owner. */
+const machinesButShared = { regex: '(^|/)machines(/(?!(exam-layout|answer-sync)\\.ts$)|$)' };
+
+/**
+ * The rooms of src/ (bulletproof-react): no feature imports another; shared code (api, components,
+ * lib, i18n) imports no feature and no app shell; features may use the app's store hooks and auth
+ * state (app/store.ts, app/auth.slice.ts) but not its router, layout or providers.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const roomZones = [
+  ...features.map((f) => ({
+    target: `./src/features/${f}`,
+    from: './src/features',
+    except: [`./${f}`],
+    message: 'A feature does not import another feature: promote what both need to src/components, src/lib or src/app.',
+  })),
+  {
+    target: ['./src/api', './src/components', './src/lib', './src/i18n'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code does not reach into features or the app shell.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    except: ['./store.ts', './auth.slice.ts'],
+    message: 'Features use only the store hooks (app/store.ts) and auth state (app/auth.slice.ts) of the app shell.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -46,6 +82,24 @@ export default tseslint.config(
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      // Type-only imports vanish at run time and cannot form a loading cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: roomZones }] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
@@ -57,11 +111,16 @@ export default tseslint.config(
   {
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            restrict('machines/ imports nothing of ours (DESIGN section 1).', 'src', 'server', 'contract', 'content'),
+            restrict('machines/ imports nothing of ours at run time (DESIGN section 1).', 'src', 'server', 'content'),
+            {
+              group: ours('contract'),
+              allowTypeImports: true,
+              message: 'machines/ use contract shapes by `import type` only (no zod in the machines).',
+            },
             {
               group: ['react', 'react-dom', 'react-*', '@reduxjs/*', 'react-redux', '@mantine/*'],
               message: 'machines/ stays free of UI and Redux.',
@@ -79,7 +138,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            restrict('contract/ depends on zod only (DESIGN section 1).', 'src', 'server', 'machines', 'content'),
+            restrict('contract/ depends on zod and the exam layout only (DESIGN section 1).', 'src', 'server', 'content'),
+            { ...machinesButLayout, message: 'contract/ may import machines/exam-layout.ts only.' },
             { regex: '^(?!zod($|/)|\\.)', message: 'contract/ depends on zod only.' },
           ],
         },
@@ -91,7 +151,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [restrict('server/ may import contract/ only (DESIGN section 1).', 'src', 'machines', 'stories')] },
+        {
+          patterns: [
+            restrict(
+              'server/ may import contract/, machines/exam-layout.ts and machines/answer-sync.ts only (DESIGN section 1).',
+              'src',
+              'stories',
+            ),
+            { ...machinesButShared, message: 'server/ may import machines/exam-layout.ts and machines/answer-sync.ts only.' },
+          ],
+        },
       ],
     },
   },

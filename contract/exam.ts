@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './common.ts';
+import { EXAM_LENGTH, LAST_INDEX } from '../machines/exam-layout.ts';
 import { soalSectionSchema } from './soal.ts';
 
 /** The server's section of an attempt (spec: sesi). */
@@ -14,7 +15,7 @@ const pageSchema = z.coerce
   .number({ error: 'Nomor halaman jawaban tidak valid.' })
   .int({ error: 'Nomor halaman jawaban tidak valid.' })
   .min(0, { error: 'Nomor halaman jawaban tidak valid.' })
-  .max(143, { error: 'Nomor halaman jawaban tidak valid.' });
+  .max(LAST_INDEX, { error: 'Nomor halaman jawaban tidak valid.' });
 
 /** A body or query `nohp` is accepted for compatibility but must be the session user's (DESIGN section 4). */
 const nohpCompat = z.string().max(32).optional();
@@ -77,33 +78,80 @@ export const answersMapSchema = z.record(z.string().regex(/^\d{1,3}$/), answerVa
   error: (issue) => (issue.code === 'invalid_key' ? 'Nomor halaman jawaban tidak valid.' : 'Jawaban harus berupa daftar per halaman.'),
 });
 
+/** The server-clock instant an answer was given, ISO 8601 like `serverNow` (the SPA adds its measured offset). */
+export const answerAtSchema = z.iso.datetime({ offset: true, error: 'Waktu jawaban harus berupa tanggal ISO 8601.' });
+
+/** One answer of a draft: the final submission's `{id, answer}` plus when it was given. */
+export const draftAnswerSchema = z.object({ id: pageSchema, answer: answerValueSchema, at: answerAtSchema.optional() });
+export type DraftAnswer = z.output<typeof draftAnswerSchema>;
+
+/** A list of `{id, answer, at?}` (the final submission's shape) or, as before, a map by page. */
+const draftAnswersSchema = z.union(
+  [
+    z.array(draftAnswerSchema).max(EXAM_LENGTH, { error: 'Terlalu banyak jawaban.' }),
+    answersMapSchema.refine((a) => Object.keys(a).length <= EXAM_LENGTH, { error: 'Terlalu banyak jawaban.' }),
+  ],
+  {
+    // Report the problem of the shape that was sent, not a generic 'invalid input'.
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const branch = Array.isArray(issue.input) ? issue.errors[0] : issue.errors[1];
+      return branch?.[0]?.message ?? 'Jawaban harus berupa daftar per halaman.';
+    },
+  },
+);
+
+const audioIndexSchema = z.number().int().min(0).max(LAST_INDEX);
+/** Listening clips heard to the end and where each interrupted clip stopped (seconds), by exam index. */
+export const draftAudioSchema = z.object({
+  played: z.array(audioIndexSchema).max(EXAM_LENGTH),
+  positions: z.record(z.string().regex(/^\d{1,3}$/, { error: 'Indeks audio tidak valid.' }), z.number().min(0).max(86_400)),
+});
+export type DraftAudio = z.infer<typeof draftAudioSchema>;
+
 export const draftBodySchema = z.object({
   nohp: nohpCompat,
-  index: z.coerce.number({ error: 'Indeks soal tidak valid.' }).int().min(0).max(143, { error: 'Indeks soal tidak valid.' }),
-  answers: answersMapSchema.refine((a) => Object.keys(a).length <= 144, { error: 'Terlalu banyak jawaban.' }),
+  index: z.coerce.number({ error: 'Indeks soal tidak valid.' }).int().min(0).max(LAST_INDEX, { error: 'Indeks soal tidak valid.' }),
+  answers: draftAnswersSchema,
   /** Exam indexes whose listening audio has been played (play-once survives another device). */
-  playedAudio: z.array(z.number().int().min(0).max(143)).max(144).optional(),
+  playedAudio: z.array(audioIndexSchema).max(EXAM_LENGTH).optional(),
+  /** The played set and the positions of interrupted clips, so another device resumes them. */
+  audio: draftAudioSchema.optional(),
 });
 export type DraftBody = z.input<typeof draftBodySchema>;
 
+/**
+ * Why an answer was not taken: `ended` (its section ended, and it was given after the end or
+ * delivered more than 3 minutes after it), `not_started` (its section has not begun), `newer`
+ * (an answer given later, on another device, is kept), `no_question` (no question on that page),
+ * `finished` (the attempt is finished).
+ */
+export const ignoredReasonSchema = z.enum(['ended', 'not_started', 'newer', 'no_question', 'finished']);
+export type IgnoredReason = z.infer<typeof ignoredReasonSchema>;
+
 export const draftResponseSchema = z.object({
   index: z.number(),
+  /** The kept answer per page ('-1' = cleared). */
   answers: z.record(z.string(), answerValueSchema),
+  /** When each kept answer was given (server clock, ISO 8601), by page. */
+  answeredAt: z.record(z.string(), z.string()),
   playedAudio: z.array(z.number()),
+  audio: draftAudioSchema,
   savedAt: z.string().nullable(),
   sesi: sesiSchema,
-  /** Pages of this save that were not taken because their section is not running (late answers). */
-  ignored: z.array(z.number()).optional(),
+  serverNow: z.string(),
+  /** Answers of this save that were not taken, with the reason; the SPA tells the learner. */
+  ignored: z.array(z.object({ id: z.number(), answer: answerValueSchema, reason: ignoredReasonSchema })).optional(),
 });
 export type DraftResponse = z.infer<typeof draftResponseSchema>;
 
 export const submitBodySchema = z.object({
   nohp: nohpCompat,
-  answers: z
-    .array(z.object({ id: pageSchema, answer: answerValueSchema }), { error: 'Daftar jawaban wajib dikirim.' })
-    .max(144, { error: 'Terlalu banyak jawaban.' }),
+  answers: z.array(draftAnswerSchema, { error: 'Daftar jawaban wajib dikirim.' }).max(EXAM_LENGTH, { error: 'Terlalu banyak jawaban.' }),
 });
 export type SubmitBody = z.input<typeof submitBodySchema>;
+/** The validated answer list of a final submission: every question by page, '-1' where unanswered. */
+export type SubmitAnswer = z.output<typeof submitBodySchema>['answers'][number];
 
 export const cefrSchema = z.enum(['C1', 'B2', 'B1', 'A2', 'A1']);
 

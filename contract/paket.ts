@@ -60,8 +60,6 @@ export const completenessSchema = z.object({
 });
 export type Completeness = z.infer<typeof completenessSchema>;
 
-export const REQUIRED_COUNTS = { listening: 50, structure: 15, written: 25, reading: 50 } as const;
-
 export const paketSchema = z.object({
   id: z.number(),
   nama_paket: z.string(),

@@ -1,27 +1,14 @@
 import { z } from 'zod';
 import './common.ts';
+import { skillById, skillSchema } from './skills.ts';
 
 export const soalSectionSchema = z.enum(['listening', 'structure', 'written', 'reading'], {
   error: 'Bagian soal harus listening, structure, written atau reading.',
 });
 export type SoalSection = z.infer<typeof soalSectionSchema>;
 
-/**
- * Question numbers per section and their exam index (`page`, the answer key id): listening 1-50 at
- * indexes 1-50, structure 1-15 at 52-66, written expression 16-40 at 68-92, reading 1-50 at 94-143
- * (instruction pages at 0, 51, 67, 93). The server derives page from section + no_soal.
- */
-export const SECTION_NUMBERING = {
-  listening: { first: 1, last: 50, pageOffset: 0 },
-  structure: { first: 1, last: 15, pageOffset: 51 },
-  written: { first: 16, last: 40, pageOffset: 52 },
-  reading: { first: 1, last: 50, pageOffset: 93 },
-} as const satisfies Record<SoalSection, { first: number; last: number; pageOffset: number }>;
-
-export const pageFor = (section: SoalSection, noSoal: number): number => SECTION_NUMBERING[section].pageOffset + noSoal;
-
-/** Listening questions that share their group's audio (groups 31-34 ... 47-50: all but the head). */
-export const isListeningGroupMember = (noSoal: number): boolean => noSoal > 31 && (noSoal - 31) % 4 !== 0;
+// Question numbers, pages and groups of each section: machines/exam-layout.ts (pageOf,
+// partNumberRange, isListeningGroupMember). The server derives page from section + no_soal.
 
 export const ALL_FIELDS_REQUIRED = 'Semua field wajib diisi!';
 export const JAWABAN_RANGE = 'Jawaban harus antara 1 sampai 4.';
@@ -58,6 +45,28 @@ const pembahasanSchema = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+const SECTION_NAME: Record<SoalSection, string> = {
+  listening: 'Listening',
+  structure: 'Structure',
+  written: 'Written Expression',
+  reading: 'Reading',
+};
+
+/** A skill of contract/skills.ts that belongs to the question's section (required). */
+export const sectionSkillSchema = (section: SoalSection) =>
+  skillSchema.refine((id) => skillById(id)?.section === section, {
+    error: `Skill ini bukan skill bagian ${SECTION_NAME[section]}. Pilih skill dari daftar bagian ini.`,
+  });
+
+/** Absent keeps the stored text on an edit; an empty string clears it (null). */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} terlalu panjang (maksimal ${max.toLocaleString('id-ID')} karakter).` })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
 /** Listening (multipart fields; the audio file travels beside them). */
 export const listeningFieldsSchema = z.object({
   no_soal: positiveInt(ALL_FIELDS_REQUIRED),
@@ -65,6 +74,11 @@ export const listeningFieldsSchema = z.object({
   ...optionFields,
   jawaban: z.coerce.string({ error: ALL_FIELDS_REQUIRED }).pipe(jawabanSchema),
   pembahasan: pembahasanSchema,
+  skill: sectionSkillSchema('listening'),
+  /** What the clip says; shown in the review after the attempt, never before. */
+  transcript: optionalText(20_000, 'Transkrip'),
+  /** The question as the clip speaks it (the exam shows only the options). */
+  spoken_question: optionalText(1000, 'Pertanyaan audio'),
 });
 export type ListeningFields = z.input<typeof listeningFieldsSchema>;
 
@@ -76,6 +90,7 @@ export const structureBodySchema = z.object({
   ...optionFields,
   jawaban: z.coerce.string({ error: ALL_FIELDS_REQUIRED }).pipe(jawabanSchema),
   pembahasan: pembahasanSchema,
+  skill: sectionSkillSchema('structure'),
 });
 export type StructureBody = z.input<typeof structureBodySchema>;
 
@@ -89,11 +104,13 @@ export const writtenBodySchema = z.object({
   soal: requiredText(20_000, 'Soal wajib diisi: pilih empat kata dan beri huruf A-D.'),
   jawaban: z.coerce.string({ error: WRITTEN_REQUIRED }).pipe(jawabanSchema),
   pembahasan: pembahasanSchema,
+  skill: sectionSkillSchema('written'),
 });
 export type WrittenBody = z.input<typeof writtenBodySchema>;
 
 /** Reading (JSON): like structure plus the passage it belongs to. */
 export const readingBodySchema = structureBodySchema.extend({
+  skill: sectionSkillSchema('reading'),
   q_reading: z.coerce.number({ error: PASSAGE_REQUIRED }).int({ error: PASSAGE_REQUIRED }).positive({ error: PASSAGE_REQUIRED }),
 });
 export type ReadingBody = z.input<typeof readingBodySchema>;
@@ -141,6 +158,9 @@ export const adminSoalSchema = z.object({
   q_reading: z.number().nullable(),
   readingQuestion: questionReadingSchema.nullable(),
   pembahasan: z.string().nullable(),
+  skill: skillSchema,
+  transcript: z.string().nullable(),
+  spoken_question: z.string().nullable(),
   correct_count: z.number(),
   wrong_count: z.number(),
 });

@@ -11,7 +11,16 @@ import {
   gridEntries,
   hasNext,
   hasPrev,
+  introPartOf,
   isClickable,
+  isListeningGroupMember,
+  isListeningPartA,
+  listeningGroupHeadOf,
+  pageOf,
+  partNumberRange,
+  partQuestionCount,
+  sectionOfQuestionPage,
+  sectionQuestionCount,
   itemIndexOf,
   nextIndex,
   partOfIndex,
@@ -160,5 +169,40 @@ describe('exam layout (spec section 9)', () => {
     const moved = questions.map((q) => (q.page === 52 ? { ...q, page: 51 } : q));
     expect(examLayoutProblem(moved)).toMatch(/found page 51/);
     expect(() => buildExamEntries(moved)).toThrow(RangeError);
+  });
+});
+
+describe('numbering, pages and counts (spec sections 3, 5 and 9)', () => {
+  it("maps each part's question numbers to its pages", () => {
+    expect([pageOf('listening', 1), pageOf('listening', 50)]).toEqual([1, 50]);
+    expect([pageOf('structure', 1), pageOf('structure', 15)]).toEqual([52, 66]);
+    expect([pageOf('written', 16), pageOf('written', 40)]).toEqual([68, 92]);
+    expect([pageOf('reading', 1), pageOf('reading', 50)]).toEqual([94, 143]);
+    expect(partNumberRange('written')).toEqual({ first: 16, last: 40 });
+    expect(partNumberRange('structure')).toEqual({ first: 1, last: 15 });
+  });
+
+  it('counts 50 / 15 / 25 / 50 questions per part and 50 / 40 / 50 per section', () => {
+    expect((['listening', 'structure', 'written', 'reading'] as const).map(partQuestionCount)).toEqual([50, 15, 25, 50]);
+    expect((['listening', 'written', 'reading'] as const).map(sectionQuestionCount)).toEqual([50, 40, 50]);
+  });
+
+  it('gives the section of every question page and none to instruction pages', () => {
+    const expected = (page: number) => (page <= 50 ? 'listening' : page <= 92 ? 'written' : 'reading');
+    for (const page of QUESTION_INDEXES) expect(sectionOfQuestionPage(page), `page ${page}`).toBe(expected(page));
+    for (const page of [...INSTRUCTION_INDEXES, -1, 144, 1.5]) expect(sectionOfQuestionPage(page)).toBeNull();
+  });
+
+  it('knows which listening numbers share a clip and which are Part A', () => {
+    const members = range(1, 50).filter(isListeningGroupMember);
+    expect(members).toEqual([32, 33, 34, 36, 37, 38, 40, 41, 42, 44, 45, 46, 48, 49, 50]);
+    expect(listeningGroupHeadOf(34)).toBe(31);
+    expect(listeningGroupHeadOf(31)).toBeNull();
+    expect(range(1, 143).filter(isListeningPartA)).toEqual(range(1, 30));
+  });
+
+  it('names the part of each instruction page', () => {
+    expect(INSTRUCTION_INDEXES.map(introPartOf)).toEqual(['listening', 'structure', 'written', 'reading']);
+    expect(introPartOf(1)).toBeUndefined();
   });
 });

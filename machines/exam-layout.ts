@@ -1,6 +1,8 @@
 /**
  * The exam layout: one list of 144 entries by index (spec sections 2, 3 and 9; DESIGN section 5).
- * Pure data and functions, shared by the exam machine and the exam UI so both read one table.
+ * The ONE owner of every index range, page, group, number and count of the exam: machines/,
+ * contract/, server/ and src/ all import this file, so it stays free of zod and of any other
+ * module of ours (docs/decisions/006-exam-rules-owners.md). Nothing else writes these numbers.
  */
 
 /** A section as the machine and the server's `sesi` name it. */
@@ -19,6 +21,8 @@ export const SECTION_DISPLAY_NAMES: Readonly<Record<ExamSection, string>> = {
 };
 
 export const EXAM_LENGTH = 144;
+/** The highest exam index (the last reading question). */
+export const LAST_INDEX = EXAM_LENGTH - 1;
 export const QUESTION_COUNT = 140;
 export const GRID_COLUMNS = 5;
 
@@ -44,6 +48,8 @@ export const PART_RANGES: Readonly<Record<QuestionPart, IndexRange & { readonly 
   written: { first: 68, last: 92, firstNumber: 16 },
   reading: { first: 94, last: 143, firstNumber: 1 },
 };
+
+export const QUESTION_PARTS: readonly QuestionPart[] = ['listening', 'structure', 'written', 'reading'];
 
 /** Listening questions 31-34 ... 47-50 share one audio and show as one item at the group head. */
 export const LISTENING_GROUPS: readonly IndexRange[] = [
@@ -203,6 +209,57 @@ export function buildExamEntries<Q extends { page: number }>(questions: readonly
       shownIndexes,
     };
   });
+}
+
+/** Questions in a part: 50 / 15 / 25 / 50 (what a complete package holds). */
+export function partQuestionCount(part: QuestionPart): number {
+  return PART_RANGES[part].last - PART_RANGES[part].first + 1;
+}
+
+/** Questions in a section: 50 / 40 / 50 (the denominators of the correct counts). */
+export function sectionQuestionCount(section: ExamSection): number {
+  const { first, last } = SECTION_RANGES[section];
+  return QUESTION_INDEXES.filter((i) => i >= first && i <= last).length;
+}
+
+/** The question numbers of a part as stored in `no_soal`: 1-50, 1-15, 16-40, 1-50. */
+export function partNumberRange(part: QuestionPart): IndexRange {
+  const { firstNumber } = PART_RANGES[part];
+  return { first: firstNumber, last: firstNumber + partQuestionCount(part) - 1 };
+}
+
+/** The exam index (`page`) of a part's question number: listening 1 -> 1, structure 1 -> 52, written 16 -> 68, reading 1 -> 94. */
+export function pageOf(part: QuestionPart, noSoal: number): number {
+  const range = PART_RANGES[part];
+  return range.first - range.firstNumber + noSoal;
+}
+
+/** The section whose answers a question page holds, or null for an instruction page or no page at all. */
+export function sectionOfQuestionPage(page: number): ExamSection | null {
+  return Number.isInteger(page) && partOfIndex(page) !== undefined ? (sectionOfIndex(page) ?? null) : null;
+}
+
+/** The head of the listening group a question number belongs to (32 -> 31), or null for a clip of its own. */
+export function listeningGroupHeadOf(noSoal: number): number | null {
+  const page = pageOf('listening', noSoal);
+  const group = listeningGroupOf(page);
+  return group && page !== group.first ? group.first : null;
+}
+
+/** Listening questions that share their group head's clip (33 shares 31's): they carry no audio of their own. */
+export function isListeningGroupMember(noSoal: number): boolean {
+  return listeningGroupHeadOf(noSoal) !== null;
+}
+
+/** Listening Part A (short conversations) is every listening question before the first group. */
+export function isListeningPartA(index: number): boolean {
+  return partOfIndex(index) === 'listening' && index < LISTENING_GROUPS[0]!.first;
+}
+
+/** The part whose instructions an instruction page shows (0 listening, 51 structure, 67 written, 93 reading). */
+export function introPartOf(index: number): QuestionPart | undefined {
+  if (!isInstructionIndex(index)) return undefined;
+  return QUESTION_PARTS.find((p) => PART_RANGES[p].first === index + 1);
 }
 
 /** The header countdown, HH:MM:SS (spec section 9). */

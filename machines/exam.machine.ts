@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, not, raise, sendTo, setup } from 'xstate';
+import type { AnswerValue, ScoreResult, SubmitAnswer, TimerResponse } from '../contract/exam.ts';
 import { audioOnceMachine } from './audio-once.machine.ts';
 import {
   QUESTION_INDEXES,
@@ -21,8 +22,6 @@ import {
  * `.provide()`; the exam view only renders snapshots and sends events.
  */
 
-/** An option '1'-'4'; '-1' clears an answer (and is what an unanswered question submits). */
-export type AnswerValue = '1' | '2' | '3' | '4' | '-1';
 /** Answers by question page; an unanswered page has no key. */
 export type ExamAnswers = Readonly<Record<number, Exclude<AnswerValue, '-1'>>>;
 
@@ -45,16 +44,6 @@ export interface LoadExamOutput {
   draft?: ExamDraft | null;
 }
 
-/** PUT /soal/timers, /soal/timers/next (and our additions endsAt, serverNow). */
-export interface TimerAnswer {
-  sesi: ExamSection | 'finished';
-  secondsRemaining: number;
-  /** ISO instant at which the current section ends on the server. */
-  endsAt: string;
-  /** ISO instant of the server's clock when it answered. */
-  serverNow: string;
-}
-
 export interface SaveDraftInput extends ExamDraft {
   /** Increases with every change; a server may ignore a revision lower than one it holds. */
   revision: number;
@@ -62,17 +51,7 @@ export interface SaveDraftInput extends ExamDraft {
 
 export interface SubmitAnswersInput {
   /** All 140 questions in page order, '-1' for unanswered. */
-  answers: { id: number; answer: AnswerValue }[];
-}
-
-export interface ExamScore {
-  toeflScore: number;
-  scoreListening: number;
-  scoreWritten: number;
-  scoreReading: number;
-  listeningCorrect: number;
-  writtenCorrect: number;
-  readingCorrect: number;
+  answers: SubmitAnswer[];
 }
 
 export type SyncStatus = 'saved' | 'saving' | 'offline' | 'error';
@@ -106,7 +85,7 @@ export interface ExamContext {
   savingRevision: number;
   saveAttempt: number;
   syncStatus: SyncStatus;
-  score: ExamScore | null;
+  score: ScoreResult | null;
 }
 
 export type ExamEvent =
@@ -175,11 +154,11 @@ export function audioIndexOf(index: number): number | null {
   return partOfIndex(index) === 'listening' ? itemIndexOf(index) : null;
 }
 
-function timerFields(context: ExamContext, answer: TimerAnswer) {
+function timerFields(context: ExamContext, answer: TimerResponse) {
   const localNow = context.now();
   const serverNow = Date.parse(answer.serverNow);
   const clockOffsetMs = Number.isNaN(serverNow) ? 0 : serverNow - localNow;
-  const parsedEnd = Date.parse(answer.endsAt);
+  const parsedEnd = answer.endsAt === null ? NaN : Date.parse(answer.endsAt);
   // A server without endsAt still gives secondsRemaining; anchor it at the answer's instant.
   const endsAt = Number.isNaN(parsedEnd) ? localNow + clockOffsetMs + answer.secondsRemaining * 1000 : parsedEnd;
   return {
@@ -220,17 +199,17 @@ export const examMachine = setup({
     /** GET /soal + GET /soal/cek-endtime + GET /soal/jawaban/draft. */
     loadExam: fromPromise<LoadExamOutput, void>(notProvided('loadExam')),
     /** PUT /soal/timers on confirming the start. */
-    startTimer: fromPromise<TimerAnswer, void>(notProvided('startTimer')),
+    startTimer: fromPromise<TimerResponse, void>(notProvided('startTimer')),
     /** PUT /soal/timers when resuming and when the tab becomes visible again. */
-    refreshTimer: fromPromise<TimerAnswer, void>(notProvided('refreshTimer')),
+    refreshTimer: fromPromise<TimerResponse, void>(notProvided('refreshTimer')),
     /** PUT /soal/timers-to-zero (Selesai in listening and written). */
     endSection: fromPromise<unknown, { section: ExamSection }>(notProvided('endSection')),
     /** PUT /soal/timers/next ('Lanjut ke Sesi Berikutnya'). */
-    nextSection: fromPromise<TimerAnswer, { section: ExamSection }>(notProvided('nextSection')),
+    nextSection: fromPromise<TimerResponse, { section: ExamSection }>(notProvided('nextSection')),
     /** PUT /soal/jawaban/draft. */
     saveDraft: fromPromise<unknown, SaveDraftInput>(notProvided('saveDraft')),
     /** POST /soal/jawaban; answers the score. */
-    submitAnswers: fromPromise<ExamScore, SubmitAnswersInput>(notProvided('submitAnswers')),
+    submitAnswers: fromPromise<ScoreResult, SubmitAnswersInput>(notProvided('submitAnswers')),
     /** Sends `timer.tick` every 1000 ms while a section runs; cleans up on exit. */
     ticker: fromCallback(() => {
       throw new Error('provide ticker');

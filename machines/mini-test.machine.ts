@@ -105,6 +105,15 @@ function restoredAnswers(s: MiniSection, saved: readonly number[] | null | undef
 
 const lastIndex = (s: MiniSection) => MINI_TEST_KEYS[s].length - 1;
 
+/** Writes the running section's answers under its storage key (spec: listeningAnswers, ...). */
+const saveRunning = {
+  type: 'saveAnswers',
+  params: ({ context }: { context: MiniTestContext }) => ({
+    key: MINI_TEST_STORAGE_KEYS[context.section],
+    answers: context.answers[context.section],
+  }),
+} as const;
+
 export const miniTestMachine = setup({
   types: {
     context: {} as MiniTestContext,
@@ -209,18 +218,12 @@ export const miniTestMachine = setup({
         { type: 'beginSection', params: { section: 'listening' } },
         { type: 'saveProgress', params: ({ context }) => ({ section: context.section, endsAt: context.endsAt! }) },
       ],
-      // Listening answers are saved on every change; all sections also save when they end.
+      // The one save path: every change and every section end writes the section's answers.
       exit: { type: 'saveAnswers', params: ({ context }) => ({ key: 'listeningAnswers', answers: context.answers.listening }) },
       invoke: { id: 'ticker', src: 'ticker' },
       on: {
         'timer.tick': [{ guard: 'timeIsUp', target: 'structure' }, { actions: 'syncClock' }],
-        'user.answer': {
-          guard: 'validAnswer',
-          actions: [
-            'recordAnswer',
-            { type: 'saveAnswers', params: ({ context }) => ({ key: 'listeningAnswers', answers: context.answers.listening }) },
-          ],
-        },
+        'user.answer': { guard: 'validAnswer', actions: ['recordAnswer', saveRunning] },
         // Listening has no next on its last question: only Selesai or time ends it.
         'user.next': { guard: 'canGoNext', actions: 'goNext' },
         'user.prev': { guard: 'canGoPrev', actions: 'goPrev' },
@@ -237,7 +240,7 @@ export const miniTestMachine = setup({
       invoke: { id: 'ticker', src: 'ticker' },
       on: {
         'timer.tick': [{ guard: 'timeIsUp', target: 'reading' }, { actions: 'syncClock' }],
-        'user.answer': { guard: 'validAnswer', actions: 'recordAnswer' },
+        'user.answer': { guard: 'validAnswer', actions: ['recordAnswer', saveRunning] },
         'user.next': [{ guard: 'onLastQuestion', target: 'reading' }, { actions: 'goNext' }],
         'user.prev': { guard: 'canGoPrev', actions: 'goPrev' },
         'user.goto': { guard: 'canGoto', actions: 'gotoIndex' },
@@ -253,7 +256,7 @@ export const miniTestMachine = setup({
       invoke: { id: 'ticker', src: 'ticker' },
       on: {
         'timer.tick': [{ guard: 'timeIsUp', target: 'finished' }, { actions: 'syncClock' }],
-        'user.answer': { guard: 'validAnswer', actions: 'recordAnswer' },
+        'user.answer': { guard: 'validAnswer', actions: ['recordAnswer', saveRunning] },
         'user.next': [{ guard: 'onLastQuestion', target: 'finished' }, { actions: 'goNext' }],
         'user.prev': { guard: 'canGoPrev', actions: 'goPrev' },
         'user.goto': { guard: 'canGoto', actions: 'gotoIndex' },

@@ -5,6 +5,7 @@
 //   node scripts/generate-audio.mjs demo       # only content/demo-package/audio
 //   node scripts/generate-audio.mjs mini sound # mini test + sound check
 //   node scripts/generate-audio.mjs demo 7 31  # only demo clips listening-07 and listening-31
+//   node scripts/generate-audio.mjs practice   # the practice bank (content/practice/audio)
 //
 // Needs espeak-ng, sox and ffmpeg (with libmp3lame) on PATH. Plain Node ESM, no npm deps.
 // The generated MP3 files are committed, so the app, the tests and CI never need these tools.
@@ -31,6 +32,8 @@ import { fileURLToPath } from 'node:url';
  *   dialogue?: Line[], talk?: Talk }} DemoItem
  * @typedef {{ audio: string, question: string, dialogue: Line[] }} MiniItem
  * @typedef {{ audio: string, segments: Segment[] }} SoundCheck
+ * @typedef {{ no_soal: number, part: string, audio: string, question: string,
+ *   dialogue?: Line[], talk?: Talk }} PracticeItem
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,7 +61,12 @@ const SPEAKER_ALIASES = { student: 'man', guide: 'lecturer', instructor: 'profes
 
 // Spoken-form fixes applied only to what espeak-ng reads (the JSON keeps normal spelling).
 /** @type {Array<[RegExp, string]>} */
-const PRONOUNCE = [[/\bCharon\b/g, 'Sharon']];
+const PRONOUNCE = [
+  [/\bCharon\b/g, 'Sharon'],
+  // espeak-ng's own phoneme notation in [[...]]: the noun, not the verb "resume"; the Spanish name.
+  [/\bresume\b/g, "[[r'Ez@meI]]"],
+  [/\bDiaz\b/g, "[[d'i:az]]"],
+];
 
 const PAUSE = {
   afterNumber: 0.7,
@@ -260,6 +268,17 @@ function groupSegments(talk, questions) {
   return segs;
 }
 
+/** A practice drill plays one item on its own: no item number, and a talk is heard without questions. */
+/** @param {Line[]} dialogue @param {string} question @returns {Segment[]} */
+function practicePartASegments(dialogue, question) {
+  return [...turns(dialogue), { pause: PAUSE.beforeQuestion }, { speaker: 'narrator', text: question }, { pause: PAUSE.tail }];
+}
+
+/** @param {Talk} talk @returns {Segment[]} */
+function practiceTalkSegments(talk) {
+  return [{ speaker: 'narrator', text: talk.intro }, { pause: PAUSE.afterIntro }, ...turns(talk.lines), { pause: PAUSE.tail }];
+}
+
 // ---------------------------------------------------------------- targets
 
 /** @param {string} p @returns {unknown} */
@@ -304,6 +323,32 @@ function miniJobs() {
   }));
 }
 
+/**
+ * The practice bank: one clip per part A item (dialogue and spoken question), one clip per
+ * conversation or talk of parts B and C, shared by every item that carries it (the drill shows
+ * those questions as text).
+ * @returns {Job[]}
+ */
+function practiceJobs() {
+  const items = /** @type {PracticeItem[]} */ (readJson('content/practice/listening.json'));
+  /** @type {Job[]} */
+  const jobs = [];
+  const seen = new Set();
+  for (const it of items) {
+    if (seen.has(it.audio)) continue;
+    seen.add(it.audio);
+    const out = join(ROOT, 'content/practice/audio', it.audio);
+    if (it.part === 'A') {
+      if (!it.dialogue) throw new Error(`Practice item ${it.no_soal}: Part A needs a dialogue`);
+      jobs.push({ key: it.no_soal, out, segments: practicePartASegments(it.dialogue, it.question) });
+    } else {
+      if (!it.talk) throw new Error(`Practice item ${it.no_soal}: parts B and C need a talk`);
+      jobs.push({ key: it.no_soal, out, segments: practiceTalkSegments(it.talk) });
+    }
+  }
+  return jobs;
+}
+
 /** @returns {Job[]} */
 function soundJobs() {
   const sc = /** @type {SoundCheck} */ (readJson('content/sound-check/sound-check.json'));
@@ -313,7 +358,7 @@ function soundJobs() {
 // ---------------------------------------------------------------- main
 
 /** @type {Record<string, () => Job[]>} */
-const TARGETS = { demo: demoJobs, mini: miniJobs, sound: soundJobs };
+const TARGETS = { demo: demoJobs, mini: miniJobs, sound: soundJobs, practice: practiceJobs };
 
 function main() {
   const args = process.argv.slice(2);
@@ -321,7 +366,7 @@ function main() {
   const only = new Set(args.filter((a) => /^\d+$/.test(a)).map(Number));
   const unknown = args.filter((a) => !(a in TARGETS) && !/^\d+$/.test(a));
   if (unknown.length) {
-    console.error(`Unknown argument(s): ${unknown.join(' ')}. Use: demo | mini | sound [numbers...]`);
+    console.error(`Unknown argument(s): ${unknown.join(' ')}. Use: demo | mini | sound | practice [numbers...]`);
     process.exit(2);
   }
   checkTools();

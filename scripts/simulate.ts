@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { ApiClient, percentile, phoneOf, signIn, signUpAndIn, type ApiAnswer } from './bench/client.ts';
 import { BENCH_ADMIN, startServerProcess, type ServerProcess } from './bench/server.ts';
+import { QUESTION_INDEXES, sectionOfQuestionPage } from '../machines/exam-layout.ts';
 
 type Sesi = 'listening' | 'written' | 'reading';
 type Answer = '1' | '2' | '3' | '4' | '-1';
@@ -76,16 +77,10 @@ export interface SimulationReport {
   all: Omit<LatencyRow, 'label'>;
 }
 
-const SECTION_PAGES: Record<Sesi, number[]> = {
-  listening: range(1, 50),
-  written: [...range(52, 66), ...range(68, 92)],
-  reading: range(94, 143),
-};
+const pagesOf = (sesi: Sesi) => QUESTION_INDEXES.filter((p) => sectionOfQuestionPage(p) === sesi);
+const SECTION_PAGES: Record<Sesi, number[]> = { listening: pagesOf('listening'), written: pagesOf('written'), reading: pagesOf('reading') };
 const NEXT: Record<Sesi, Sesi | 'finished'> = { listening: 'written', written: 'reading', reading: 'finished' };
 
-function range(a: number, b: number): number[] {
-  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const ANSWERS: Answer[] = ['1', '2', '3', '4', '1', '2', '3', '4', '-1'];
@@ -192,13 +187,13 @@ async function participant(
       const v = current.get(p);
       if (v) answers[String(p)] = v;
     }
-    const res = await c.put<{ answers: Record<string, Answer>; ignored?: number[] }>(
+    const res = await c.put<{ answers: Record<string, Answer>; ignored?: { id: number }[] }>(
       '/api/soal/jawaban/draft',
       { index: position, answers },
       'PUT /api/soal/jawaban/draft',
     );
     if (!ok(res, `draft in ${sesi}`)) return false;
-    const ignored = new Set(res.body.ignored ?? []);
+    const ignored = new Set((res.body.ignored ?? []).map((i) => i.id));
     for (const [page, value] of Object.entries(answers)) {
       if (!ignored.has(Number(page))) acked.set(Number(page), value);
     }

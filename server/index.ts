@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemoContent } from './db/demo-content.ts';
+import { seedDemoContent, tagSeededDemoContent } from './db/demo-content.ts';
 import { ensureAdmin } from './services/users.service.ts';
 
 /** Starts the server: validated config, database + migrations, admin account, listen, graceful stop. */
@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     const paketId = await seedDemoContent(app.db, app.storage);
     if (paketId !== null) app.log.info({ paketId, ms: Math.round(performance.now() - seededAt) }, 'demo content seeded');
   }
+  const tagged = await tagSeededDemoContent(app.db);
+  if (tagged > 0) app.log.info({ tagged }, 'demo content tagged with skills and transcripts');
 
   let closing = false;
   const shutdown = (signal: string) => {

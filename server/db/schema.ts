@@ -116,6 +116,11 @@ export const soal = pgTable(
     audio: varchar('audio', { length: 64 }),
     qReading: integer('q_reading').references(() => questionReading.id, { onDelete: 'set null' }),
     pembahasan: text('pembahasan'),
+    /** A skill id of contract/skills.ts belonging to this question's section. */
+    skill: varchar('skill', { length: 32 }).notNull(),
+    /** Listening only: what the clip says, and the question as spoken; shown after the attempt. */
+    transcript: text('transcript'),
+    spokenQuestion: text('spoken_question'),
     correctCount: integer('correct_count').notNull().default(0),
     wrongCount: integer('wrong_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -176,6 +181,10 @@ export const examAttempts = pgTable(
     answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
     currentIndex: integer('current_index').notNull().default(0),
     playedAudio: jsonb('played_audio').$type<number[]>().notNull().default([]),
+    /** When each kept answer was given (server clock, ISO 8601), by page: the newest answer wins. */
+    answeredAt: jsonb('answered_at').$type<Record<string, string>>().notNull().default({}),
+    /** Where each interrupted listening clip stopped, in seconds, by exam index. */
+    audioPositions: jsonb('audio_positions').$type<Record<string, number>>().notNull().default({}),
     draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AnswerValue, DraftResponse, ExamQuestion, ScoreResult, Sesi, SoalResponse, TimerResponse } from '../../contract/exam.ts';
+import type {
+  AnswerValue,
+  DraftAnswer,
+  DraftAudio,
+  DraftResponse,
+  ExamQuestion,
+  ScoreResult,
+  Sesi,
+  SoalResponse,
+  TimerResponse,
+} from '../../contract/exam.ts';
+import { mergeNewest, type TimedAnswer } from '../../machines/answer-sync.ts';
 import { parseIndonesianMobile } from '../../contract/phone.ts';
+import { EXAM_SECTIONS, sectionOfQuestionPage } from '../../machines/exam-layout.ts';
 import type { Db } from '../db/client.ts';
 import { examAttempts, examHistory, paketSoal, questionReading, soal, users, type UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
@@ -15,20 +27,16 @@ type RunningSesi = Exclude<Sesi, 'finished'>;
 
 /** Answers reach a section until this long after its end instant (network and clock slack). */
 export const ANSWER_GRACE_MS = 5_000;
+/** An answer given before its section ended still counts when delivered this long after the end (a phone that was offline). */
+export const LATE_DELIVERY_MS = 3 * 60_000;
+/** An answer's `at` may run ahead of the server's clock this much (offset measurement slack); beyond, it reads as now. */
+export const FUTURE_AT_TOLERANCE_MS = 5_000;
 /** An attempt whose reading ended this long ago without a submission is finished from its draft. */
 export const ABANDONED_AFTER_MS = 10 * 60_000;
 
 const NO_ACTIVE_PACKAGE = 'Anda belum memiliki paket simulasi yang aktif. Silakan pilih paket di halaman Paket Soal.';
 const NO_RUNNING_EXAM = 'Belum ada simulasi yang sedang berjalan.';
 const WRONG_PACKAGE = 'Paket ini bukan paket simulasi Anda yang sedang aktif.';
-
-/** Exam index ranges (DESIGN section 5): listening 1-50, written 52-66 and 68-92, reading 94-143. */
-export function sectionOfPage(page: number): RunningSesi | null {
-  if (page >= 1 && page <= 50) return 'listening';
-  if ((page >= 52 && page <= 66) || (page >= 68 && page <= 92)) return 'written';
-  if (page >= 94 && page <= 143) return 'reading';
-  return null;
-}
 
 /** A body or query nohp must be the session user's own (any spelling); it never selects another user. */
 export function assertOwnNohp(user: UserRow, nohp: string | undefined): void {
@@ -91,7 +99,7 @@ async function getPaketRow(db: Db, paketId: number) {
 async function settleAbandoned(db: Db, user: UserRow, attempt: Attempt | null, now: Date): Promise<Attempt | null> {
   if (!attempt || attempt.sesi !== 'reading' || !attempt.readingEndsAt) return attempt;
   if (now.getTime() - attempt.readingEndsAt.getTime() < ABANDONED_AFTER_MS) return attempt;
-  await finishAttempt(db, user, attempt.id, {}, now);
+  await finishAttempt(db, user, attempt.id, [], now);
   return null;
 }
 
@@ -228,65 +236,148 @@ export async function nextSection(db: Db, user: UserRow, paketId?: number, now =
   return timerOf(row ?? (await openAttempt(db, user.id)), now);
 }
 
-/** Splits answers into those whose section is running now (taken) and the rest (ignored). */
-function acceptable(attempt: Attempt, answers: Record<string, AnswerValue>, now: Date) {
-  const sesi = attempt.sesi as RunningSesi;
-  const endsAt = endsAtOf(attempt, sesi);
-  const running = !!endsAt && now.getTime() <= endsAt.getTime() + ANSWER_GRACE_MS;
-  const taken: Record<string, AnswerValue> = {};
-  const ignored: number[] = [];
-  for (const [key, value] of Object.entries(answers)) {
-    const page = Number(key);
-    if (running && sectionOfPage(page) === sesi) taken[String(page)] = value;
-    else if (attempt.answers[String(page)] !== value) ignored.push(page);
-  }
-  return { taken, ignored };
+/** An answer in the draft or final call once its `at` is read: given at `at` (server clock, epoch ms). */
+interface IncomingAnswer {
+  id: number;
+  answer: AnswerValue;
+  at: string;
 }
 
-function draftOf(a: Attempt, ignored?: number[]): DraftResponse {
+type Ignored = NonNullable<DraftResponse['ignored']>[number];
+
+/**
+ * Reads the answers of a call: the list shape or the map by page, each `at` honest. A missing `at`
+ * is the delivery instant; one ahead of the server's clock by more than the tolerance is read as
+ * now, so no device can make its answer newer than one given later elsewhere.
+ */
+function incomingAnswers(answers: readonly DraftAnswer[] | Readonly<Record<string, AnswerValue>>, now: Date): IncomingAnswer[] {
+  const isList = (x: typeof answers): x is readonly DraftAnswer[] => Array.isArray(x);
+  const list: DraftAnswer[] = isList(answers)
+    ? [...answers]
+    : Object.entries(answers).map(([id, answer]): DraftAnswer => ({ id: Number(id), answer }));
+  return list.map((a) => {
+    const given = a.at === undefined ? Number.NaN : Date.parse(a.at);
+    const honest = Number.isNaN(given) || given > now.getTime() + FUTURE_AT_TOLERANCE_MS ? now.getTime() : given;
+    return { id: a.id, answer: a.answer, at: new Date(honest).toISOString() };
+  });
+}
+
+/**
+ * Whether a section still takes an answer given at `at` and delivered `now`: while it runs (until
+ * 5 s after its end), or, given before its end, when delivered within 3 minutes of that end.
+ */
+function admission(attempt: Attempt, section: RunningSesi, at: string, now: Date): Ignored['reason'] | null {
+  const current = attempt.sesi as RunningSesi;
+  if (EXAM_SECTIONS.indexOf(section) > EXAM_SECTIONS.indexOf(current)) return 'not_started';
+  const endsAt = endsAtOf(attempt, section);
+  if (!endsAt) return 'not_started';
+  const end = endsAt.getTime();
+  if (section === current && now.getTime() <= end + ANSWER_GRACE_MS) return null;
+  if (Date.parse(at) <= end && now.getTime() <= end + LATE_DELIVERY_MS) return null;
+  return 'ended';
+}
+
+/**
+ * Merges a call's answers into the attempt's: each page keeps the answer given last (by `at`)
+ * among those its section admits. Answers not taken come back with the reason, except those that
+ * equal what is already kept (nothing for the learner to worry about).
+ */
+function admitAnswers(attempt: Attempt, incoming: readonly IncomingAnswer[], now: Date) {
+  const held: Record<string, TimedAnswer> = {};
+  for (const [page, answer] of Object.entries(attempt.answers)) {
+    held[page] = { answer: answer as AnswerValue, at: attempt.answeredAt[page] ?? '' };
+  }
+  const ignored: Ignored[] = [];
+  const admitted: IncomingAnswer[] = [];
+  for (const a of incoming) {
+    const section = sectionOfQuestionPage(a.id);
+    const reason = section ? admission(attempt, section, a.at, now) : 'no_question';
+    if (reason === null) admitted.push(a);
+    else if (held[String(a.id)]?.answer !== a.answer) ignored.push({ id: a.id, answer: a.answer, reason });
+  }
+  const { merged, older } = mergeNewest(held, admitted);
+  for (const id of older) ignored.push({ id, answer: admitted.find((a) => a.id === id)!.answer, reason: 'newer' });
+  const answers: Record<string, AnswerValue> = {};
+  const answeredAt: Record<string, string> = {};
+  for (const [page, value] of Object.entries(merged)) {
+    answers[page] = value.answer;
+    if (value.at) answeredAt[page] = value.at;
+  }
+  return { answers, answeredAt, ignored: ignored.sort((x, y) => x.id - y.id) };
+}
+
+function draftOf(a: Attempt, now: Date, ignored?: Ignored[]): DraftResponse {
   return {
     index: a.currentIndex,
     answers: a.answers as Record<string, AnswerValue>,
+    answeredAt: a.answeredAt,
     playedAudio: a.playedAudio,
+    audio: { played: a.playedAudio, positions: a.audioPositions },
     savedAt: a.draftSavedAt?.toISOString() ?? null,
     sesi: a.finishedAt || !a.sesi ? 'finished' : a.sesi,
+    serverNow: now.toISOString(),
     ...(ignored ? { ignored } : {}),
   };
 }
 
+/** Played listening clips (heads only) and the furthest position heard of each interrupted one. */
+function mergeAudio(attempt: Attempt, body: DraftSaveBody) {
+  const played = new Set(attempt.playedAudio);
+  for (const i of [...(body.playedAudio ?? []), ...(body.audio?.played ?? [])]) {
+    if (sectionOfQuestionPage(i) === 'listening') played.add(i);
+  }
+  const positions: Record<string, number> = { ...attempt.audioPositions };
+  for (const [key, seconds] of Object.entries(body.audio?.positions ?? {})) {
+    if (sectionOfQuestionPage(Number(key)) !== 'listening') continue;
+    // A clip resumes from where it stopped, never earlier: keep the furthest point any device heard.
+    positions[key] = Math.max(positions[key] ?? 0, seconds);
+  }
+  return { playedAudio: [...played].sort((x, y) => x - y), audioPositions: positions };
+}
+
+interface DraftSaveBody {
+  index: number;
+  answers: readonly DraftAnswer[] | Readonly<Record<string, AnswerValue>>;
+  playedAudio?: number[] | undefined;
+  audio?: DraftAudio | undefined;
+}
+
 /**
- * PUT /soal/jawaban/draft: merges the answers of the running section (latest write wins per page),
- * the current index and the played-audio set. One UPDATE with a jsonb merge, so two devices saving
- * at once cannot drop each other's pages.
+ * PUT /soal/jawaban/draft: per page the answer given last (by `at`) wins, whichever device
+ * delivers it when; the index and the audio state are merged too. The attempt row is locked for
+ * the merge, so two devices saving at once cannot drop each other's pages. A finished attempt
+ * takes nothing and says so (`sesi: finished`), which ends the exam on a stale device.
  */
-export async function saveDraft(
-  db: Db,
-  user: UserRow,
-  body: { index: number; answers: Record<string, AnswerValue>; playedAudio?: number[] | undefined },
-  now = new Date(),
-): Promise<DraftResponse> {
-  const open = await requireOpen(db, user, undefined, now);
-  const { taken, ignored } = acceptable(open, body.answers, now);
-  const played = body.playedAudio?.filter((i) => i >= 0 && i <= 50) ?? [];
-  const [row] = await db
-    .update(examAttempts)
-    .set({
-      answers: sql`${examAttempts.answers} || ${JSON.stringify(taken)}::jsonb`,
-      currentIndex: body.index,
-      playedAudio:
-        played.length > 0
-          ? sql`(select coalesce(jsonb_agg(distinct v order by v), '[]'::jsonb) from jsonb_array_elements(${examAttempts.playedAudio} || ${JSON.stringify(played)}::jsonb) as t(v))`
-          : examAttempts.playedAudio,
-      draftSavedAt: now,
-    })
-    .where(and(eq(examAttempts.id, open.id), isNull(examAttempts.finishedAt)))
-    .returning();
-  if (!row) throw conflict(NO_RUNNING_EXAM);
-  return draftOf(row, ignored);
+export async function saveDraft(db: Db, user: UserRow, body: DraftSaveBody, now = new Date()): Promise<DraftResponse> {
+  const incoming = incomingAnswers(body.answers, now);
+  const finished = (a: Attempt) =>
+    draftOf(
+      a,
+      now,
+      incoming.map((x) => ({ id: x.id, answer: x.answer, reason: 'finished' as const })),
+    );
+  const open = await settleAbandoned(db, user, await openAttempt(db, user.id), now);
+  if (!open || !open.sesi) {
+    const last = await latestFinished(db, user.id);
+    if (!last) throw conflict(NO_RUNNING_EXAM);
+    return finished(last);
+  }
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, open.id)).for('update');
+    if (!attempt) throw conflict(NO_RUNNING_EXAM);
+    if (attempt.finishedAt) return finished(attempt);
+    const { answers, answeredAt, ignored } = admitAnswers(attempt, incoming, now);
+    const [row] = await tx
+      .update(examAttempts)
+      .set({ answers, answeredAt, currentIndex: body.index, ...mergeAudio(attempt, body), draftSavedAt: now })
+      .where(eq(examAttempts.id, attempt.id))
+      .returning();
+    return draftOf(row!, now, ignored);
+  });
 }
 
 export async function getDraft(db: Db, user: UserRow, now = new Date()): Promise<DraftResponse> {
-  return draftOf(await requireOpen(db, user, undefined, now));
+  return draftOf(await requireOpen(db, user, undefined, now), now);
 }
 
 function toScoreResult(h: typeof examHistory.$inferSelect): ScoreResult {
@@ -317,14 +408,13 @@ async function historyOfAttempt(db: Db, attemptId: number): Promise<ScoreResult 
  * question counters, the user's last package, the active package cleared. The attempt row is
  * locked first, so a repeated or concurrent submission returns the same score and counts once.
  */
-async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: Record<string, AnswerValue>, now: Date): Promise<ScoreResult> {
+async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: readonly IncomingAnswer[], now: Date): Promise<ScoreResult> {
   const result = await db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
     if (!attempt) throw notFound(NO_RUNNING_EXAM);
     if (attempt.finishedAt) return { score: await historyOfAttempt(tx, attempt.id), finishedNow: false };
 
-    const { taken } = acceptable(attempt, late, now);
-    const answers: Record<string, AnswerValue> = { ...(attempt.answers as Record<string, AnswerValue>), ...taken };
+    const { answers, answeredAt } = admitAnswers(attempt, late, now);
     const keys = await tx
       .select({ id: soal.id, page: soal.page, jawaban: soal.jawaban })
       .from(soal)
@@ -336,7 +426,7 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: Rec
     for (const k of keys.sort((a, b) => a.page - b.page)) {
       const answer = answers[String(k.page)] ?? '-1';
       finalAnswers.push({ id: k.page, answer });
-      const section = sectionOfPage(k.page);
+      const section = sectionOfQuestionPage(k.page);
       if (answer === k.jawaban) {
         correctIds.push(k.id);
         if (section) counts[section] += 1;
@@ -368,7 +458,7 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: Rec
         createdAt: now,
       })
       .returning();
-    await tx.update(examAttempts).set({ finishedAt: now, sesi: 'finished', answers }).where(eq(examAttempts.id, attempt.id));
+    await tx.update(examAttempts).set({ finishedAt: now, sesi: 'finished', answers, answeredAt }).where(eq(examAttempts.id, attempt.id));
     await tx
       .update(users)
       .set({
@@ -410,12 +500,7 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: Rec
  * POST /soal/jawaban: the final submission, idempotent. Taken while (or after) reading runs; the
  * answers of earlier sections are the ones saved while those sections ran.
  */
-export async function submitAnswers(
-  db: Db,
-  user: UserRow,
-  answers: { id: number; answer: AnswerValue }[],
-  now = new Date(),
-): Promise<ScoreResult> {
+export async function submitAnswers(db: Db, user: UserRow, answers: readonly DraftAnswer[], now = new Date()): Promise<ScoreResult> {
   const open = await openAttempt(db, user.id);
   if (!open) {
     const last = await latestFinished(db, user.id);
@@ -426,6 +511,7 @@ export async function submitAnswers(
   if (open.sesi !== 'reading') {
     throw conflict('Jawaban akhir hanya dapat dikirim pada sesi reading. Selesaikan sesi sebelumnya terlebih dahulu.');
   }
-  const late = Object.fromEntries(answers.map((a) => [String(a.id), a.answer])) as Record<string, AnswerValue>;
-  return finishAttempt(db, user, open.id, late, now);
+  // '-1' without an instant is the submission's 'unanswered', not a clear: it replaces nothing.
+  const given = answers.filter((a) => a.answer !== '-1' || a.at !== undefined);
+  return finishAttempt(db, user, open.id, incomingAnswers(given, now), now);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { REQUIRED_COUNTS, type AdminPaket, type Completeness, type PaketInput, type PublicPaket } from '../../contract/paket.ts';
-import { isListeningGroupMember } from '../../contract/soal.ts';
+import type { AdminPaket, Completeness, PaketInput, PublicPaket } from '../../contract/paket.ts';
+import { QUESTION_PARTS, isListeningGroupMember, partQuestionCount } from '../../machines/exam-layout.ts';
 import type { Db } from '../db/client.ts';
 import { examAttempts, files, paketSoal, questionReading, soal, users } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -40,9 +40,9 @@ export async function completenessOf(db: Db, paketId: number): Promise<Completen
     if (r.section === 'reading' && r.qReading === null) readingWithoutPassage.push(r.noSoal);
   }
   const missing: string[] = [];
-  for (const section of ['listening', 'structure', 'written', 'reading'] as const) {
-    if (counts[section] !== REQUIRED_COUNTS[section]) {
-      missing.push(`${SECTION_LABEL[section]}: ${counts[section]} dari ${REQUIRED_COUNTS[section]} soal.`);
+  for (const section of QUESTION_PARTS) {
+    if (counts[section] !== partQuestionCount(section)) {
+      missing.push(`${SECTION_LABEL[section]}: ${counts[section]} dari ${partQuestionCount(section)} soal.`);
     }
   }
   listeningMissingAudio.sort((a, b) => a - b);

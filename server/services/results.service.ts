@@ -11,6 +11,7 @@ import type {
   VerifyResponse,
 } from '../../contract/results.ts';
 import { CERTIFICATE_NOT_FOUND, HISTORY_NOT_FOUND } from '../../contract/results.ts';
+import { isListeningPartA } from '../../machines/exam-layout.ts';
 import type { Db } from '../db/client.ts';
 import { examHistory, questionReading, soal, users, type UserRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -316,7 +317,7 @@ export function suggestionFor(part: DiagnosticPart): string {
 
 /** Which diagnostic part a question belongs to (DESIGN section 5 index ranges). */
 function partOf(q: KeyedQuestion): Exclude<DiagnosticPartKey, 'reading'> | 'reading' | null {
-  if (q.section === 'listening') return q.page <= 30 ? 'listeningA' : 'listeningBC';
+  if (q.section === 'listening') return isListeningPartA(q.page) ? 'listeningA' : 'listeningBC';
   if (q.section === 'structure') return 'structure';
   if (q.section === 'written') return 'written';
   if (q.section === 'reading') return 'reading';

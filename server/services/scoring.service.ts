@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { sectionQuestionCount } from '../../machines/exam-layout.ts';
 import { projectRoot } from '../paths.ts';
 
 const tableSchema = z.object({
@@ -10,9 +11,10 @@ const tableSchema = z.object({
     structure: z.tuple([z.number(), z.number()]),
     reading: z.tuple([z.number(), z.number()]),
   }),
-  listening: z.array(z.number()).length(51),
-  structure: z.array(z.number()).length(41),
-  reading: z.array(z.number()).length(51),
+  // One converted score for every correct count from 0 to the section's question count.
+  listening: z.array(z.number()).length(sectionQuestionCount('listening') + 1),
+  structure: z.array(z.number()).length(sectionQuestionCount('written') + 1),
+  reading: z.array(z.number()).length(sectionQuestionCount('reading') + 1),
   cefr: z.object({ C1: z.number(), B2: z.number(), B1: z.number(), A2: z.number() }),
 });
 
@@ -52,9 +54,15 @@ export function cefrFor(total: number): Cefr {
  */
 export function scoreCounts(listeningCorrect: number, writtenCorrect: number, readingCorrect: number): Scores {
   const t = conversionTable;
-  const scoreListening = clamp(t.listening[Math.min(50, Math.max(0, listeningCorrect))]!, t.sectionScale.listening);
-  const scoreWritten = clamp(t.structure[Math.min(40, Math.max(0, writtenCorrect))]!, t.sectionScale.structure);
-  const scoreReading = clamp(t.reading[Math.min(50, Math.max(0, readingCorrect))]!, t.sectionScale.reading);
+  const scoreListening = clamp(
+    t.listening[Math.min(sectionQuestionCount('listening'), Math.max(0, listeningCorrect))]!,
+    t.sectionScale.listening,
+  );
+  const scoreWritten = clamp(
+    t.structure[Math.min(sectionQuestionCount('written'), Math.max(0, writtenCorrect))]!,
+    t.sectionScale.structure,
+  );
+  const scoreReading = clamp(t.reading[Math.min(sectionQuestionCount('reading'), Math.max(0, readingCorrect))]!, t.sectionScale.reading);
   const toeflScore = Math.round(((scoreListening + scoreWritten + scoreReading) * 10) / 3);
   return {
     listeningCorrect,

@@ -1,12 +1,7 @@
 import { and, asc, eq, max, ne } from 'drizzle-orm';
-import {
-  SECTION_NUMBERING,
-  PASSAGE_REQUIRED,
-  isListeningGroupMember,
-  pageFor,
-  type AdminSoal,
-  type SoalSection,
-} from '../../contract/soal.ts';
+import { PASSAGE_REQUIRED, type AdminSoal, type SoalSection } from '../../contract/soal.ts';
+import { isListeningGroupMember, pageOf, partNumberRange } from '../../machines/exam-layout.ts';
+import type { SkillId } from '../../contract/skills.ts';
 import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -43,6 +38,9 @@ export function toAdminSoal(row: SoalRow, passage: PassageRow | null): AdminSoal
     q_reading: row.qReading,
     readingQuestion: passage ? toQuestionReading(passage) : null,
     pembahasan: row.pembahasan,
+    skill: row.skill as SkillId,
+    transcript: row.transcript,
+    spoken_question: row.spokenQuestion,
     correct_count: row.correctCount,
     wrong_count: row.wrongCount,
   };
@@ -60,14 +58,18 @@ export interface SoalInput {
   jawaban: '1' | '2' | '3' | '4';
   pembahasan?: string | undefined;
   q_reading?: number;
+  skill: SkillId;
+  /** Listening only; undefined keeps the stored text on an edit, null clears it. */
+  transcript?: string | null | undefined;
+  spoken_question?: string | null | undefined;
 }
 
 function checkNumbering(section: SoalSection, noSoal: number, page: number): void {
-  const n = SECTION_NUMBERING[section];
+  const n = partNumberRange(section);
   if (noSoal < n.first || noSoal > n.last) {
     throw badRequest(`Nomor soal ${SECTION_LABEL[section]} harus antara ${n.first} dan ${n.last}.`);
   }
-  const expected = pageFor(section, noSoal);
+  const expected = pageOf(section, noSoal);
   if (page !== expected) {
     throw badRequest(`Page untuk soal ${SECTION_LABEL[section]} nomor ${noSoal} harus ${expected}.`);
   }
@@ -173,6 +175,9 @@ export async function createSoal(
           audio: file?.key ?? null,
           qReading: prepared.passage?.id ?? null,
           pembahasan: input.pembahasan ?? null,
+          skill: input.skill,
+          transcript: section === 'listening' ? (input.transcript ?? null) : null,
+          spokenQuestion: section === 'listening' ? (input.spoken_question ?? null) : null,
         })
         .returning();
       return inserted!;
@@ -242,6 +247,9 @@ export async function updateSoal(
           ...(file ? { audio: file.key } : {}),
           ...(section === 'reading' ? { qReading: prepared.passage?.id ?? null } : {}),
           ...(input.pembahasan !== undefined ? { pembahasan: input.pembahasan } : {}),
+          skill: input.skill,
+          ...(section === 'listening' && input.transcript !== undefined ? { transcript: input.transcript } : {}),
+          ...(section === 'listening' && input.spoken_question !== undefined ? { spokenQuestion: input.spoken_question } : {}),
           updatedAt: new Date(),
         })
         .where(eq(soal.id, id))
@@ -286,7 +294,6 @@ export async function lastSoal(db: Db, paketId: number, section: SoalSection): P
     .select({ n: max(soal.noSoal) })
     .from(soal)
     .where(and(eq(soal.paketSoalId, paketId), eq(soal.section, section)));
-  const numbering = SECTION_NUMBERING[section];
-  const lastNo = row?.n ?? numbering.first - 1;
-  return { last_no_soal: lastNo, last_page: numbering.pageOffset + lastNo };
+  const lastNo = row?.n ?? partNumberRange(section).first - 1;
+  return { last_no_soal: lastNo, last_page: pageOf(section, lastNo) };
 }

@@ -1,4 +1,4 @@
-import { userUpdated } from '../features/auth/auth.slice.ts';
+import { userUpdated } from './auth.slice.ts';
 import { ProfileScreen } from '../features/profile/components/ProfileScreen.tsx';
 import { useAppDispatch } from './store.ts';
 

@@ -1,7 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api, windowLocation, type ApiExtra } from '../api/api.ts';
-import { authSlice } from '../features/auth/auth.slice.ts';
+import { authSlice } from './auth.slice.ts';
 
 const rootReducer = combineSlices(api, authSlice);
 

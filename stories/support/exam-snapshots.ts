@@ -1,8 +1,8 @@
 import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import type { ExamQuestion, ScoreResult } from '../../contract/exam.ts';
+import type { ExamQuestion, ScoreResult, TimerResponse } from '../../contract/exam.ts';
 import { audioOnceMachine } from '../../machines/audio-once.machine.ts';
 import { QUESTION_INDEXES, partOfIndex, questionNumberOf, type ExamSection } from '../../machines/exam-layout.ts';
-import { examMachine, type ExamEvent, type SaveDraftInput, type TimerAnswer } from '../../machines/exam.machine.ts';
+import { examMachine, type ExamEvent, type SaveDraftInput } from '../../machines/exam.machine.ts';
 
 /**
  * Real exam-machine snapshots for the exam stories: the machine runs with stub actors on a fixed
@@ -89,7 +89,7 @@ function question(page: number): ExamQuestion {
 
 export const QUESTIONS: ExamQuestion[] = QUESTION_INDEXES.map(question);
 
-const timerAnswer = (sesi: TimerAnswer['sesi'], seconds: number): TimerAnswer => ({
+const timerAnswer = (sesi: TimerResponse['sesi'], seconds: number): TimerResponse => ({
   sesi,
   secondsRemaining: seconds,
   endsAt: new Date(T0 + seconds * 1000).toISOString(),
@@ -128,11 +128,11 @@ function examActor(script: ExamScript) {
           : Promise.resolve(timerAnswer('listening', seconds.listening)),
       ),
       refreshTimer: fromPromise(() =>
-        script.refresh === 'pending' ? never<TimerAnswer>() : Promise.resolve(timerAnswer('listening', seconds.listening)),
+        script.refresh === 'pending' ? never<TimerResponse>() : Promise.resolve(timerAnswer('listening', seconds.listening)),
       ),
       endSection: fromPromise<unknown, { section: ExamSection }>(() => Promise.resolve({})),
-      nextSection: fromPromise<TimerAnswer, { section: ExamSection }>(({ input }) => {
-        const next: Record<ExamSection, TimerAnswer['sesi']> = { listening: 'written', written: 'reading', reading: 'finished' };
+      nextSection: fromPromise<TimerResponse, { section: ExamSection }>(({ input }) => {
+        const next: Record<ExamSection, TimerResponse['sesi']> = { listening: 'written', written: 'reading', reading: 'finished' };
         const sesi = next[input.section];
         return Promise.resolve(timerAnswer(sesi, sesi === 'finished' ? 0 : seconds[sesi]));
       }),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isListeningGroupMember, pageFor } from '../../contract/soal.ts';
+import { isListeningGroupMember, pageOf } from '../../machines/exam-layout.ts';
 import { demoPackageDir, loadDemoContent } from '../../server/db/demo-content.ts';
 import { contentDir } from '../../server/paths.ts';
 import { sanitizeHtml, writtenParts } from '../../server/services/sanitize.service.ts';
@@ -22,10 +22,10 @@ describe('demo package content', () => {
     expect(content.written.map((q) => q.no_soal)).toEqual(Array.from({ length: 25 }, (_, i) => i + 16));
     expect(content.reading.questions.map((q) => q.no_soal)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     const pages = [
-      ...content.listening.map((q) => pageFor('listening', q.no_soal)),
-      ...content.structure.map((q) => pageFor('structure', q.no_soal)),
-      ...content.written.map((q) => pageFor('written', q.no_soal)),
-      ...content.reading.questions.map((q) => pageFor('reading', q.no_soal)),
+      ...content.listening.map((q) => pageOf('listening', q.no_soal)),
+      ...content.structure.map((q) => pageOf('structure', q.no_soal)),
+      ...content.written.map((q) => pageOf('written', q.no_soal)),
+      ...content.reading.questions.map((q) => pageOf('reading', q.no_soal)),
     ];
     expect(new Set(pages).size).toBe(140);
     expect(pages.some((p) => [0, 51, 67, 93].includes(p))).toBe(false);

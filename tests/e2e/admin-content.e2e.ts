@@ -35,6 +35,12 @@ async function pickJawaban(page: Page, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The skill select lists only the section's skills. */
+async function pickSkill(page: Page, option: string) {
+  await page.getByRole('combobox', { name: 'Skill' }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** From a section's question list back to the chooser, then into another section. */
 async function openSection(page: Page, section: string) {
   await page.getByRole('button', { name: 'Kembali' }).click();
@@ -81,6 +87,10 @@ describe('admin content in the browser', () => {
     await page.getByLabel('Pratinjau audio').waitFor();
     await page.getByLabel('Pembahasan').fill('Dialog menyebut alasannya di akhir.');
     await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.getByText('Pilih skill soal ini.').waitFor();
+    await pickSkill(page, '4. Part A · Makna tersirat');
+    await page.getByLabel('Transkrip audio').fill('Woman: You look tired.\nMan: I stayed up late.');
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
     await page.waitForURL('**/admin/soal-simulasi/soal-listening/*');
     await page.getByRole('cell', { name: '1', exact: true }).first().waitFor();
     const audioSrc = await page.locator('table audio').first().getAttribute('src');
@@ -94,6 +104,7 @@ describe('admin content in the browser', () => {
     expect(await field(page, 'Page').inputValue()).toBe('52');
     await field(page, 'Soal').fill('The sun ____ in the east.');
     await fillOptions(page, '2');
+    await pickSkill(page, '24. Bentuk kata kerja');
     await page.getByRole('button', { name: 'Simpan Soal' }).click();
     await page.waitForURL('**/admin/soal-simulasi/soal-structure/*');
     await page.getByText('The sun ____ in the east.').waitFor();
@@ -114,6 +125,7 @@ describe('admin content in the browser', () => {
     await page.getByRole('button', { name: 'Simpan Soal' }).click();
     await page.getByText('Lengkapi jawaban, nomor soal, dan halaman!').waitFor();
     await pickJawaban(page, 'B');
+    await pickSkill(page, '25. Kesesuaian subjek-kata kerja');
     await screenshot(page, 'admin-written-editor');
     await page.getByRole('button', { name: 'Simpan Soal' }).click();
     await page.waitForURL('**/admin/soal-simulasi/soal-written/*');
@@ -134,6 +146,7 @@ describe('admin content in the browser', () => {
     await page.getByRole('img', { name: 'Bacaan Bacaan Terumbu Karang' }).waitFor();
     await field(page, 'Soal').fill('What is the main idea of the passage?');
     await fillOptions(page, '4');
+    await pickSkill(page, '35. Gagasan utama');
     expect(await field(page, 'Question Reading').inputValue()).toBe('Bacaan Terumbu Karang');
     await screenshot(page, 'admin-reading-form');
     await page.getByRole('button', { name: 'Simpan Soal' }).click();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageFor } from '../../contract/soal.ts';
+import { pageOf } from '../../machines/exam-layout.ts';
 import { scoreCounts } from '../../server/services/scoring.service.ts';
 import { ADMIN, closeBrowser, newContext, screenshot, startServer, watchPageErrors, type RunningServer, submitLogin } from './harness.ts';
 
@@ -23,10 +23,10 @@ async function answerKey(): Promise<Map<number, string>> {
   const keys = new Map<number, string>();
   const read = async <T>(name: string) => JSON.parse(await readFile(demo(name), 'utf8')) as T;
   type Row = { no_soal: number; jawaban: string };
-  for (const q of await read<Row[]>('listening.json')) keys.set(pageFor('listening', q.no_soal), q.jawaban);
-  for (const q of await read<Row[]>('structure.json')) keys.set(pageFor('structure', q.no_soal), q.jawaban);
-  for (const q of await read<Row[]>('written.json')) keys.set(pageFor('written', q.no_soal), q.jawaban);
-  for (const q of (await read<{ questions: Row[] }>('reading.json')).questions) keys.set(pageFor('reading', q.no_soal), q.jawaban);
+  for (const q of await read<Row[]>('listening.json')) keys.set(pageOf('listening', q.no_soal), q.jawaban);
+  for (const q of await read<Row[]>('structure.json')) keys.set(pageOf('structure', q.no_soal), q.jawaban);
+  for (const q of await read<Row[]>('written.json')) keys.set(pageOf('written', q.no_soal), q.jawaban);
+  for (const q of (await read<{ questions: Row[] }>('reading.json')).questions) keys.set(pageOf('reading', q.no_soal), q.jawaban);
   return keys;
 }
 

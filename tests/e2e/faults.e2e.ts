@@ -91,6 +91,7 @@ describe('PGlite: a killed server and an unwritable upload folder', () => {
       pilihan_tiga: 'C',
       pilihan_empat: 'D',
       jawaban: '2',
+      skill: 'la-idiom',
     }))
       form.append(k, v);
     const audio = await readFile(path.resolve(import.meta.dirname, '..', 'fixtures', 'tone.mp3'));

@@ -56,7 +56,7 @@ beforeAll(async () => {
   paidId = paid.body.data.id;
 
   // Structure and reading question HTML and options of the demo package.
-  const structure = await admin.get<{ data: { id: number; no_soal: number; page: number; jawaban: string }[] }>(
+  const structure = await admin.get<{ data: { id: number; no_soal: number; page: number; jawaban: string; skill: string }[] }>(
     `/api/admin/paket-soal/${demoId}/soal-structure`,
   );
   const s1 = structure.body.data[0]!;
@@ -69,11 +69,12 @@ beforeAll(async () => {
     pilihan_tiga: PAYLOADS[2],
     pilihan_empat: PAYLOADS[3],
     jawaban: s1.jawaban,
+    skill: s1.skill,
   });
   expect(upS.status).toBe(200);
-  const reading = await admin.get<{ data: { id: number; no_soal: number; page: number; jawaban: string; q_reading: number }[] }>(
-    `/api/admin/paket-soal/${demoId}/soal-reading`,
-  );
+  const reading = await admin.get<{
+    data: { id: number; no_soal: number; page: number; jawaban: string; q_reading: number; skill: string }[];
+  }>(`/api/admin/paket-soal/${demoId}/soal-reading`);
   const r1 = reading.body.data[0]!;
   const upR = await admin.put(`/api/admin/paket-soal/soal-reading/${r1.id}`, {
     no_soal: r1.no_soal,
@@ -84,6 +85,7 @@ beforeAll(async () => {
     pilihan_tiga: PAYLOADS[6],
     pilihan_empat: PAYLOADS[7],
     jawaban: r1.jawaban,
+    skill: r1.skill,
     q_reading: r1.q_reading,
   });
   expect(upR.status).toBe(200);
@@ -101,7 +103,13 @@ beforeAll(async () => {
 
   // Written expression (created in the paid package: the spec has no edit for written).
   const written = `The <span class="we-part"><u>cats</u><span class="we-letter">A</span></span> ${PAYLOADS[1]} <span class="we-part"><u>is</u><span class="we-letter">B</span></span> ${PAYLOADS[2]} <span class="we-part"><u>very</u><span class="we-letter">C</span></span> <span class="we-part"><u>happy</u><span class="we-letter">D</span></span> ${PAYLOADS[4]}`;
-  const upW = await admin.post(`/api/admin/paket-soal/${paidId}/soal-written`, { no_soal: 16, page: 68, soal: written, jawaban: '2' });
+  const upW = await admin.post(`/api/admin/paket-soal/${paidId}/soal-written`, {
+    no_soal: 16,
+    page: 68,
+    soal: written,
+    jawaban: '2',
+    skill: 'we-agreement',
+  });
   expect(upW.status).toBe(201);
   const upS2 = await admin.post(`/api/admin/paket-soal/${paidId}/soal-structure`, {
     no_soal: 1,
@@ -112,6 +120,7 @@ beforeAll(async () => {
     pilihan_tiga: 'C',
     pilihan_empat: 'D',
     jawaban: '1',
+    skill: 'st-inversion',
   });
   expect(upS2.status).toBe(201);
 

@@ -6,16 +6,15 @@ import {
   examMachine,
   type ExamDraft,
   type ExamInput,
-  type ExamScore,
   type LoadExamOutput,
   type SaveDraftInput,
   type SubmitAnswersInput,
-  type TimerAnswer,
 } from '../../machines/exam.machine.ts';
+import type { ScoreResult, TimerResponse } from '../../contract/exam.ts';
 import { controllable, manualTicker } from './harness.ts';
 
 export const QUESTIONS = QUESTION_INDEXES.map((page) => ({ id: 5000 + page, page, soal: `q${page}` }));
-export const SCORE: ExamScore = {
+export const SCORE: ScoreResult = {
   toeflScore: 500,
   scoreListening: 50,
   scoreWritten: 50,
@@ -23,6 +22,12 @@ export const SCORE: ExamScore = {
   listeningCorrect: 30,
   writtenCorrect: 25,
   readingCorrect: 30,
+  cefr: 'B1',
+  tableVersion: 'test',
+  historyId: 1,
+  certificateCode: 'TEST-CODE',
+  namaPaket: 'Paket Uji',
+  finishedAt: '2030-01-01T10:00:00.000Z',
 };
 /** Durations as ETS sets them; long enough that no path runs out of time by accident. */
 export const DURATION: Record<ExamSection, number> = { listening: 2100, written: 1500, reading: 3300 };
@@ -32,7 +37,7 @@ export const SKEW_MS = 7 * 60_000;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-export function timerAnswer(sesi: TimerAnswer['sesi'], seconds: number, serverNow: number): TimerAnswer {
+export function timerAnswer(sesi: TimerResponse['sesi'], seconds: number, serverNow: number): TimerResponse {
   return { sesi, secondsRemaining: seconds, endsAt: iso(serverNow + seconds * 1000), serverNow: iso(serverNow) };
 }
 
@@ -45,12 +50,12 @@ export const fresh = (): LoadExamOutput => ({ questions: QUESTIONS, hasEndTime: 
 /** The exam with every provided actor and action replaced by a controllable double. */
 export function createExamSut(input: Partial<ExamInput> = {}) {
   const load = controllable<LoadExamOutput>();
-  const start = controllable<TimerAnswer>();
-  const refresh = controllable<TimerAnswer>();
+  const start = controllable<TimerResponse>();
+  const refresh = controllable<TimerResponse>();
   const endSection = controllable<unknown, { section: ExamSection }>();
-  const next = controllable<TimerAnswer, { section: ExamSection }>();
+  const next = controllable<TimerResponse, { section: ExamSection }>();
   const save = controllable<unknown, SaveDraftInput>();
-  const submit = controllable<ExamScore, SubmitAnswersInput>();
+  const submit = controllable<ScoreResult, SubmitAnswersInput>();
   const ticker = manualTicker();
   const persistLocal = vi.fn<(draft: ExamDraft) => void>();
   const clearLocal = vi.fn();
@@ -82,7 +87,7 @@ export function createExamSut(input: Partial<ExamInput> = {}) {
   });
   const actor = createActor(machine, { input: { now: () => Date.now(), online: true, ...input } });
   /** The server's answer for the browser's current instant. */
-  const serverTimer = (sesi: TimerAnswer['sesi'], seconds: number) => timerAnswer(sesi, seconds, Date.now() + SKEW_MS);
+  const serverTimer = (sesi: TimerResponse['sesi'], seconds: number) => timerAnswer(sesi, seconds, Date.now() + SKEW_MS);
   return {
     actor,
     load,

@@ -9,8 +9,8 @@ import {
   secondsLeftAt,
   type ExamEvent,
   type LoadExamOutput,
-  type TimerAnswer,
 } from '../../machines/exam.machine.ts';
+import type { TimerResponse } from '../../contract/exam.ts';
 import { QUESTIONS, SCORE, SKEW_MS, T0, DURATION, createExamSut, draft, fresh, timerAnswer, type ExamSut } from './exam-fixtures.ts';
 import { flush } from './harness.ts';
 
@@ -31,13 +31,13 @@ const modelMachine = examMachine.provide({
   guards: { timeIsUp: ({ event }) => (event as { expired?: boolean }).expired === true },
 });
 
-const following: Record<ExamSection, TimerAnswer['sesi']> = { listening: 'written', written: 'reading', reading: 'finished' };
-const modelTimer = (sesi: TimerAnswer['sesi'], seconds: number) => timerAnswer(sesi, seconds, MODEL_NOW);
+const following: Record<ExamSection, TimerResponse['sesi']> = { listening: 'written', written: 'reading', reading: 'finished' };
+const modelTimer = (sesi: TimerResponse['sesi'], seconds: number) => timerAnswer(sesi, seconds, MODEL_NOW);
 const resumeDraft = draft(70, { 1: '2', 60: '3' }, T0 - 60_000);
 
 /** One distinct short string per model event (also the event's identity in the graph). */
 function summarize(e: ModelEvent): string {
-  const o = (e as { output?: Partial<TimerAnswer & LoadExamOutput> }).output;
+  const o = (e as { output?: Partial<TimerResponse & LoadExamOutput> }).output;
   if (o?.sesi) return `${e.type}(${o.sesi} ${o.secondsRemaining}s)`;
   if (o && 'hasEndTime' in o) return `${e.type}(${o.questions?.length} q, endTime ${o.hasEndTime})`;
   if ('expired' in e) return 'timer.tick(expired)';
@@ -146,7 +146,7 @@ afterEach(() => {
 
 const settle = (call: { resolve: (o: never) => void }, output: unknown) => call.resolve(output as never);
 const asTimer = (o: unknown) => {
-  const t = o as TimerAnswer;
+  const t = o as TimerResponse;
   return sut.serverTimer(t.sesi, t.secondsRemaining);
 };
 

@@ -99,7 +99,7 @@ describe('mini test machine', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('saves listening answers on every change and restores saved answers', async () => {
+  it("saves the running section's answers on every change and restores saved answers", async () => {
     const { actor, saveAnswers } = start({ listeningAnswers: [2, 7, 3], structureAnswers: [0] });
     await flush();
     expect(actor.getSnapshot().context.answers.listening).toEqual([2, -1, 3, -1, -1]);
@@ -107,6 +107,9 @@ describe('mini test machine', () => {
     expect(saveAnswers).toHaveBeenLastCalledWith({ key: 'listeningAnswers', answers: [2, 1, 3, -1, -1] });
     actor.send({ type: 'user.answer', index: 5, option: 1 });
     expect(saveAnswers).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'user.finishSection' });
+    actor.send({ type: 'user.answer', index: 2, option: 3 });
+    expect(saveAnswers).toHaveBeenLastCalledWith({ key: 'structureAnswers', answers: [0, -1, 3, -1, -1, -1, -1, -1, -1, -1] });
   });
 
   it('ends structure on next from the last question but listening only on Selesai or time', async () => {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageFor } from '../../contract/soal.ts';
+import { pageOf } from '../../machines/exam-layout.ts';
 import { files, soal } from '../../server/db/schema.ts';
 import { createSoal } from '../../server/services/soal.service.ts';
 import { createQuestionReading } from '../../server/services/question-reading.service.ts';
@@ -26,7 +27,7 @@ async function newPaket(body: Record<string, unknown> = {}) {
 }
 
 function listening(paketId: number, fields: Record<string, string | number>, audio?: Buffer, filename = 'clip.mp3') {
-  const body = multipart(fields, audio ? { audio: { filename, content: audio, type: 'audio/mpeg' } } : {});
+  const body = multipart({ skill: 'la-idiom', ...fields }, audio ? { audio: { filename, content: audio, type: 'audio/mpeg' } } : {});
   return admin.request({
     method: 'POST',
     url: `/api/admin/paket-soal/${paketId}/soal-listening`,
@@ -92,28 +93,36 @@ describe('packages', () => {
         ctx.app.storage,
         id,
         'listening',
-        { no_soal: n, page: pageFor('listening', n), ...options, jawaban: '1' },
+        { no_soal: n, page: pageOf('listening', n), ...options, jawaban: '1', skill: 'la-idiom' },
         member ? undefined : audio,
       );
     }
     for (let n = 1; n <= 15; n++)
       await createSoal(db, ctx.app.storage, id, 'structure', {
         no_soal: n,
-        page: pageFor('structure', n),
+        page: pageOf('structure', n),
         soal: 'S ___',
         ...options,
         jawaban: '2',
+        skill: 'st-inversion',
       });
     for (let n = 16; n <= 40; n++)
-      await createSoal(db, ctx.app.storage, id, 'written', { no_soal: n, page: pageFor('written', n), soal: WRITTEN_HTML, jawaban: '2' });
+      await createSoal(db, ctx.app.storage, id, 'written', {
+        no_soal: n,
+        page: pageOf('written', n),
+        soal: WRITTEN_HTML,
+        jawaban: '2',
+        skill: 'we-noun',
+      });
     const passage = await createQuestionReading(db, ctx.app.storage, id, { nama: 'P1', html: '<p>Teks</p>' });
     for (let n = 1; n <= 50; n++)
       await createSoal(db, ctx.app.storage, id, 'reading', {
         no_soal: n,
-        page: pageFor('reading', n),
+        page: pageOf('reading', n),
         soal: 'Q?',
         ...options,
         jawaban: '3',
+        skill: 'rd-reference',
         q_reading: passage.id,
       });
 
@@ -242,7 +251,7 @@ describe('listening questions and audio', () => {
   it('edits with optional audio: keeps the clip without one, replaces it (and its bytes) with one', async () => {
     const id = await newPaket();
     const created = (await listening(id, { no_soal: 3, page: 3, ...options, jawaban: '1' }, fixture('tone.mp3'))).json().data;
-    const edit = multipart({ no_soal: 3, page: 3, ...options, pilihan_satu: 'baru', jawaban: '4' });
+    const edit = multipart({ no_soal: 3, page: 3, ...options, pilihan_satu: 'baru', jawaban: '4', skill: 'la-negative' });
     const res = await admin.request({
       method: 'PUT',
       url: `/api/admin/paket-soal/${created.id}/soal-listening`,
@@ -256,7 +265,7 @@ describe('listening questions and audio', () => {
     });
 
     const withAudio = multipart(
-      { no_soal: 3, page: 3, ...options, jawaban: '4' },
+      { no_soal: 3, page: 3, ...options, jawaban: '4', skill: 'la-negative' },
       { audio: { filename: 'b.mp3', content: fixture('tone.mp3') } },
     );
     const replaced = await admin.request({
@@ -271,6 +280,84 @@ describe('listening questions and audio', () => {
   });
 });
 
+describe('the skill of a question', () => {
+  const UNKNOWN = 'Skill tidak dikenal. Pilih salah satu skill dari daftar.';
+
+  it.each([
+    ['structure', { no_soal: 1, page: 52, soal: 'S ___', ...options, jawaban: '1' }, 'st-inversion'],
+    ['written', { no_soal: 16, page: 68, soal: WRITTEN_HTML, jawaban: '2' }, 'we-passive'],
+  ] as const)('%s: requires a known skill of the section, stores it and answers it', async (section, body, skill) => {
+    const id = await newPaket();
+    const url = `/api/admin/paket-soal/${id}/soal-${section}`;
+    for (const [bad, message] of [
+      [undefined, UNKNOWN],
+      ['', UNKNOWN],
+      ['st-nonsense', UNKNOWN],
+      [
+        'rd-detail',
+        `Skill ini bukan skill bagian ${section === 'written' ? 'Written Expression' : 'Structure'}. Pilih skill dari daftar bagian ini.`,
+      ],
+    ] as const) {
+      const res = await admin.post(url, { ...body, ...(bad === undefined ? {} : { skill: bad }) });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.json().errors).toEqual([expect.objectContaining({ path: 'skill', msg: message })]);
+    }
+    expect((await admin.get(`/api/admin/paket-soal/${id}/soal-${section}`)).json().data).toHaveLength(0);
+    const ok = await admin.post(url, { ...body, skill });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.skill).toBe(skill);
+    expect((await admin.get(`/api/admin/paket-soal/soal/${ok.json().data.id}`)).json().data.skill).toBe(skill);
+  });
+
+  it('keeps the stored question intact when an edit names an unknown skill', async () => {
+    const id = await newPaket();
+    const body = { no_soal: 1, page: 52, soal: 'S ___', ...options, jawaban: '1', skill: 'st-inversion' };
+    const created = (await admin.post(`/api/admin/paket-soal/${id}/soal-structure`, body)).json().data;
+    const bad = await admin.put(`/api/admin/paket-soal/soal-structure/${created.id}`, { ...body, soal: 'Ganti', skill: 'la-idiom' });
+    expect(bad.statusCode).toBe(400);
+    const [row] = await ctx.database.db.select().from(soal).where(eq(soal.id, created.id));
+    expect(row).toMatchObject({ soal: 'S ___', skill: 'st-inversion' });
+    const good = await admin.put(`/api/admin/paket-soal/soal-structure/${created.id}`, { ...body, skill: 'st-comparison' });
+    expect(good.json().data.skill).toBe('st-comparison');
+  });
+
+  it('listening: stores the transcript and the spoken question, keeps them when absent, clears them when empty', async () => {
+    const id = await newPaket();
+    const unknown = await listening(id, { no_soal: 2, page: 2, ...options, jawaban: '1', skill: 'lc-nope' }, fixture('tone.mp3'));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(UNKNOWN);
+    const fields = { no_soal: 2, page: 2, ...options, jawaban: '1', skill: 'la-agreement' };
+    const created = await listening(
+      id,
+      { ...fields, transcript: 'Man: I am tired.\nWoman: So am I.', spoken_question: 'What does the woman mean?' },
+      fixture('tone.mp3'),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({
+      skill: 'la-agreement',
+      transcript: 'Man: I am tired.\nWoman: So am I.',
+      spoken_question: 'What does the woman mean?',
+    });
+    const put = (f: Record<string, string | number>) => {
+      const body = multipart(f);
+      return admin.request({
+        method: 'PUT',
+        url: `/api/admin/paket-soal/${created.json().data.id}/soal-listening`,
+        payload: body.payload,
+        headers: body.headers,
+      });
+    };
+    const kept = await put(fields);
+    expect(kept.json().data).toMatchObject({
+      transcript: 'Man: I am tired.\nWoman: So am I.',
+      spoken_question: 'What does the woman mean?',
+    });
+    const cleared = await put({ ...fields, transcript: '', spoken_question: '' });
+    expect(cleared.json().data).toMatchObject({ transcript: null, spoken_question: null });
+  });
+});
+
 describe('structure, written and reading questions', () => {
   it('adds and edits structure, sanitising the HTML on write', async () => {
     const id = await newPaket();
@@ -280,6 +367,7 @@ describe('structure, written and reading questions', () => {
       soal: '<p onclick="x()">The <b>sun</b> ____ hot.<script>alert(1)</script><img src=x onerror=alert(1)></p>',
       ...options,
       jawaban: 2,
+      skill: 'st-verb-form',
     });
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
@@ -291,6 +379,7 @@ describe('structure, written and reading questions', () => {
       soal: 'Baru',
       ...options,
       jawaban: '1',
+      skill: 'st-inversion',
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().data).toMatchObject({ no_soal: 2, page: 53, soal: 'Baru' });
@@ -302,7 +391,13 @@ describe('structure, written and reading questions', () => {
   it('starts written numbering at 16 (page 68) and takes the options from the underlined parts', async () => {
     const id = await newPaket();
     expect((await admin.get(`/api/admin/paket-soal/${id}/written/last`)).json()).toEqual({ last_no_soal: 15, last_page: 67 });
-    const res = await admin.post(`/api/admin/paket-soal/${id}/soal-written`, { soal: WRITTEN_HTML, jawaban: '2', no_soal: 16, page: 68 });
+    const res = await admin.post(`/api/admin/paket-soal/${id}/soal-written`, {
+      soal: WRITTEN_HTML,
+      jawaban: '2',
+      no_soal: 16,
+      page: 68,
+      skill: 'we-agreement',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
       pilihan_satu: 'children',
@@ -319,6 +414,7 @@ describe('structure, written and reading questions', () => {
       jawaban: '1',
       no_soal: 17,
       page: 69,
+      skill: 'we-agreement',
     });
     expect(threeParts.statusCode).toBe(400);
     expect(threeParts.json().message).toMatch(/empat bagian/);
@@ -363,7 +459,7 @@ describe('structure, written and reading questions', () => {
     });
     expect(noNameRes.json().message).toBe('Nama soal wajib diisi');
 
-    const q = { no_soal: 1, page: 94, soal: 'What is the main idea?', ...options, jawaban: '4' };
+    const q = { no_soal: 1, page: 94, soal: 'What is the main idea?', ...options, jawaban: '4', skill: 'rd-main-idea' };
     const without = await admin.post(`/api/admin/paket-soal/${id}/soal-reading`, q);
     expect(without.statusCode).toBe(400);
     expect(without.json().message).toBe('Pilih Question Reading pada tabel di atas');
@@ -411,8 +507,16 @@ describe('access', () => {
     expect((await admin.get('/api/admin/paket-soal/soal/999999')).statusCode).toBe(404);
     expect((await admin.get('/api/admin/paket-soal/abc')).statusCode).toBe(400);
     expect(
-      (await admin.post('/api/admin/paket-soal/999999/soal-structure', { no_soal: 1, page: 52, soal: 'x', ...options, jawaban: '1' }))
-        .statusCode,
+      (
+        await admin.post('/api/admin/paket-soal/999999/soal-structure', {
+          no_soal: 1,
+          page: 52,
+          soal: 'x',
+          ...options,
+          jawaban: '1',
+          skill: 'st-inversion',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

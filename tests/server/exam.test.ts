@@ -130,7 +130,10 @@ describe('answers while a section runs', () => {
     });
     expect(save.statusCode).toBe(200);
     expect(save.json()).toMatchObject({ index: 5, answers: { '1': '2', '2': '3' }, playedAudio: [1, 2], sesi: 'listening' });
-    expect(save.json().ignored.sort()).toEqual([100, 60]);
+    expect(save.json().ignored).toEqual([
+      { id: 60, answer: '1', reason: 'not_started' },
+      { id: 100, answer: '4', reason: 'not_started' },
+    ]);
     await c.put('/api/soal/jawaban/draft', { index: 7, answers: { '2': '4', '3': '-1' }, playedAudio: [2, 5] });
     const draft = (await c.get('/api/soal/jawaban/draft')).json();
     expect(draft).toMatchObject({ index: 7, answers: { '1': '2', '2': '4', '3': '-1' }, playedAudio: [1, 2, 5], sesi: 'listening' });
@@ -146,7 +149,10 @@ describe('answers while a section runs', () => {
     await expire(userId, 'listeningEndsAt', 10_000);
     const late = (await c.put('/api/soal/jawaban/draft', { index: 1, answers: { '1': '3', '2': '2' } })).json();
     expect(late.answers).toEqual({ '1': '1' });
-    expect(late.ignored.sort()).toEqual([1, 2]);
+    expect(late.ignored).toEqual([
+      { id: 1, answer: '3', reason: 'ended' },
+      { id: 2, answer: '2', reason: 'ended' },
+    ]);
   });
 
   it.each([

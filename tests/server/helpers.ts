@@ -160,14 +160,29 @@ export async function adminClient(ctx: TestContext, nohp = '081100000099'): Prom
 
 /**
  * A complete, siap package inserted directly (fast): 140 questions with keys following
- * `keyOf(page)`, one passage for reading, durations in seconds. Returns its id and the key map.
+ * `keyOf(page)` and skills following `skillOf` (by default the section's skills in turn), one
+ * passage for reading, durations in seconds. Returns its id, the key map and the skill map.
  */
 export async function insertCompletePackage(
   db: Database['db'],
-  options: { harga?: number; durasi?: [number, number, number]; keyOf?: (page: number) => '1' | '2' | '3' | '4'; nama?: string } = {},
-): Promise<{ id: number; keys: Map<number, string> }> {
+  options: {
+    harga?: number;
+    durasi?: [number, number, number];
+    keyOf?: (page: number) => '1' | '2' | '3' | '4';
+    skillOf?: (section: 'listening' | 'structure' | 'written' | 'reading', noSoal: number) => string;
+    nama?: string;
+  } = {},
+): Promise<{ id: number; keys: Map<number, string>; skills: Map<number, string> }> {
   const { paketSoal, questionReading, soal } = await import('../../server/db/schema.ts');
-  const { pageFor } = await import('../../contract/soal.ts');
+  const { pageOf } = await import('../../machines/exam-layout.ts');
+  const { skillsOfSection } = await import('../../contract/skills.ts');
+  const skillOf =
+    options.skillOf ??
+    ((section: 'listening' | 'structure' | 'written' | 'reading', no: number) => {
+      const list = skillsOfSection(section);
+      return list[no % list.length]!.id;
+    });
+  const skills = new Map<number, string>();
   const keyOf = options.keyOf ?? ((page: number) => String(((page * 7) % 4) + 1) as '1' | '2' | '3' | '4');
   const [durL, durW, durR] = options.durasi ?? [2100, 1500, 3300];
   const [paket] = await db
@@ -189,9 +204,11 @@ export async function insertCompletePackage(
   const rows: (typeof soal.$inferInsert)[] = [];
   const keys = new Map<number, string>();
   const add = (section: 'listening' | 'structure' | 'written' | 'reading', no: number) => {
-    const page = pageFor(section, no);
+    const page = pageOf(section, no);
     const jawaban = keyOf(page);
     keys.set(page, jawaban);
+    const skill = skillOf(section, no);
+    skills.set(page, skill);
     rows.push({
       paketSoalId: paket!.id,
       section,
@@ -206,6 +223,9 @@ export async function insertCompletePackage(
       audio: null,
       qReading: section === 'reading' ? passage!.id : null,
       pembahasan: 'Rahasia pembahasan',
+      skill,
+      transcript: section === 'listening' ? `Transkrip rahasia ${no}` : null,
+      spokenQuestion: section === 'listening' ? `Pertanyaan rahasia ${no}` : null,
     });
   };
   for (let n = 1; n <= 50; n++) add('listening', n);
@@ -213,5 +233,5 @@ export async function insertCompletePackage(
   for (let n = 16; n <= 40; n++) add('written', n);
   for (let n = 1; n <= 50; n++) add('reading', n);
   await db.insert(soal).values(rows);
-  return { id: paket!.id, keys };
+  return { id: paket!.id, keys, skills };
 }

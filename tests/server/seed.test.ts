@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paketSoal, settings, soal } from '../../server/db/schema.ts';
-import { seedDemoContent } from '../../server/db/demo-content.ts';
+import { loadDemoContent, seedDemoContent, tagSeededDemoContent } from '../../server/db/demo-content.ts';
 import { createPaket } from '../../server/services/paket.service.ts';
 import { adminClient, createTestApp, type TestContext } from './helpers.ts';
 
@@ -37,6 +37,28 @@ describe('demo content seeding', () => {
     expect(await seedDemoContent(ctx.database.db, ctx.app.storage)).toBeNull();
     expect(await ctx.database.db.select().from(paketSoal)).toHaveLength(1);
     expect(await ctx.database.db.select().from(soal)).toHaveLength(140);
+  });
+
+  it('tags the demo questions with their skills and scripts, and re-tags an install seeded before skills once', async () => {
+    const db = ctx.database.db;
+    const content = await loadDemoContent();
+    const rows = await db.select().from(soal);
+    const first = rows.find((r) => r.section === 'listening' && r.noSoal === 1)!;
+    expect(first).toMatchObject({ skill: content.listening[0]!.skill, spokenQuestion: 'What does the woman mean?' });
+    expect(first.transcript).toContain('Man: Have you finished the lab report');
+    const vocab = rows.filter((r) => r.section === 'reading' && r.skill === 'rd-vocabulary');
+    expect(vocab).toHaveLength(9);
+
+    // An install seeded before skills: the migration gave section defaults and no scripts.
+    expect(await tagSeededDemoContent(db)).toBe(0);
+    await db.update(soal).set({ skill: 'rd-detail', transcript: null, spokenQuestion: null }).where(eq(soal.section, 'reading'));
+    await db.update(soal).set({ skill: 'la-paraphrase', transcript: null, spokenQuestion: null }).where(eq(soal.section, 'listening'));
+    await db.delete(settings).where(eq(settings.key, 'demo_content_tagged'));
+    expect(await tagSeededDemoContent(db)).toBe(140);
+    const again = await db.select().from(soal);
+    expect(again.filter((r) => r.section === 'reading' && r.skill === 'rd-vocabulary')).toHaveLength(9);
+    expect(again.find((r) => r.section === 'listening' && r.noSoal === 34)!.transcript).toMatch(/^Questions 31 through 34/);
+    expect(await tagSeededDemoContent(db)).toBe(0);
   });
 
   it('does not bring a deleted demo package back', async () => {

@@ -80,7 +80,17 @@ export const demoPassages: QuestionReading[] = [
   { id: 8, paket_soal_id: 2, nama: 'Bacaan 2 — Teks', reading: null, html: '<p>The history of the bicycle...</p>' },
 ];
 
-const base = { paket_soal_id: 2, audio: null, q_reading: null, readingQuestion: null, pembahasan: null, correct_count: 0, wrong_count: 0 };
+const base = {
+  paket_soal_id: 2,
+  audio: null,
+  q_reading: null,
+  readingQuestion: null,
+  pembahasan: null,
+  transcript: null,
+  spoken_question: null,
+  correct_count: 0,
+  wrong_count: 0,
+};
 const options = {
   pilihan_satu: 'He missed the bus.',
   pilihan_dua: 'He was sick.',
@@ -89,8 +99,21 @@ const options = {
 };
 export const demoSoal: Record<SoalSection, AdminSoal[]> = {
   listening: [
-    { ...base, ...options, id: 101, section: 'listening', no_soal: 1, page: 1, soal: '', jawaban: '3', audio: '/api/media/demo-clip.mp3' },
-    { ...base, ...options, id: 102, section: 'listening', no_soal: 32, page: 32, soal: '', jawaban: '1' },
+    {
+      ...base,
+      ...options,
+      id: 101,
+      section: 'listening',
+      no_soal: 1,
+      page: 1,
+      soal: '',
+      jawaban: '3',
+      audio: '/api/media/demo-clip.mp3',
+      skill: 'la-inference',
+      spoken_question: 'Why was the man late?',
+      transcript: 'Woman: You are late again.\nMan: The bus never came this morning.',
+    },
+    { ...base, ...options, id: 102, section: 'listening', no_soal: 32, page: 32, soal: '', jawaban: '1', skill: 'lb-detail' },
   ],
   structure: [
     {
@@ -106,6 +129,7 @@ export const demoSoal: Record<SoalSection, AdminSoal[]> = {
       pilihan_empat: 'to rise',
       jawaban: '2',
       pembahasan: 'Subjek tunggal.',
+      skill: 'st-verb-form',
     },
   ],
   written: [
@@ -121,6 +145,7 @@ export const demoSoal: Record<SoalSection, AdminSoal[]> = {
       pilihan_tiga: 'the',
       pilihan_empat: 'garden',
       jawaban: '2',
+      skill: 'we-agreement',
     },
   ],
   reading: [
@@ -133,6 +158,7 @@ export const demoSoal: Record<SoalSection, AdminSoal[]> = {
       page: 94,
       soal: 'What is the main idea of the passage?',
       jawaban: '4',
+      skill: 'rd-main-idea',
       q_reading: 7,
       readingQuestion: demoPassages[0]!,
     },

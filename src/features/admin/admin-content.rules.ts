@@ -1,34 +1,15 @@
 import type { SoalSection } from '../../../contract/soal.ts';
-import { LISTENING_GROUPS, PART_RANGES } from '../../../machines/exam-layout.ts';
+import { QUESTION_PARTS, listeningGroupHeadOf } from '../../../machines/exam-layout.ts';
 import { t } from '../../i18n/id.ts';
 import { bodyText } from '../../lib/api-error.ts';
 
 /*
- * Numbering and form rules of the admin content screens. The numbers come from the exam layout in
- * machines/ (zod-free), so the screens agree with the exam without loading the contract's schemas.
+ * Form rules of the admin content screens. Numbers, pages, groups and counts come from the exam
+ * layout in machines/ (pageOf, partQuestionCount, listeningGroupHeadOf), so the screens agree with
+ * the exam and the server without loading the contract's schemas.
  */
 
-export const SECTIONS: readonly SoalSection[] = ['listening', 'structure', 'written', 'reading'];
-
-/** Questions a complete package has per section: 50 / 15 / 25 / 50. */
-export const REQUIRED: Readonly<Record<SoalSection, number>> = {
-  listening: PART_RANGES.listening.last - PART_RANGES.listening.first + 1,
-  structure: PART_RANGES.structure.last - PART_RANGES.structure.first + 1,
-  written: PART_RANGES.written.last - PART_RANGES.written.first + 1,
-  reading: PART_RANGES.reading.last - PART_RANGES.reading.first + 1,
-};
-
-/** The exam index (`page`) of a section's question number: listening 1 -> 1, structure 1 -> 52, written 16 -> 68, reading 1 -> 94. */
-export function pageFor(section: SoalSection, noSoal: number): number {
-  const part = PART_RANGES[section];
-  return part.first - part.firstNumber + noSoal;
-}
-
-/** The group head whose clip a listening question shares (32 -> 31), or null for a clip of its own. */
-export function listeningGroupHead(noSoal: number): number | null {
-  const group = LISTENING_GROUPS.find((g) => noSoal > g.first && noSoal <= g.last);
-  return group ? group.first : null;
-}
+export const SECTIONS: readonly SoalSection[] = QUESTION_PARTS;
 
 /** Admin error toasts: the server's message if there is one, otherwise the spec's fallback. */
 export function serverMessage(error: unknown, fallback: string = t.admin.common.genericError): string {
@@ -50,6 +31,11 @@ export interface QuestionValues {
   pilihan_empat: string;
   jawaban: string;
   pembahasan: string;
+  /** A skill id of the section, '' while none is chosen. */
+  skill: string;
+  /** Listening only. */
+  transcript: string;
+  spoken_question: string;
 }
 
 export const emptyQuestion = (noSoal: number | '' = '', page: number | '' = ''): QuestionValues => ({
@@ -62,6 +48,9 @@ export const emptyQuestion = (noSoal: number | '' = '', page: number | '' = ''):
   pilihan_empat: '',
   jawaban: '',
   pembahasan: '',
+  skill: '',
+  transcript: '',
+  spoken_question: '',
 });
 
 /**
@@ -79,10 +68,11 @@ export function validateQuestion(
   const { no_soal: noSoal, page } = values;
   if (noSoal === '' || page === '' || noSoal < 1 || page < 1) return t.admin.soal.allRequired;
   if (texts.some((v) => v.trim() === '') || values.jawaban === '') return t.admin.soal.allRequired;
-  if (section === 'listening' && extra.mode === 'add' && !extra.audio && listeningGroupHead(noSoal) === null) {
+  if (section === 'listening' && extra.mode === 'add' && !extra.audio && listeningGroupHeadOf(noSoal) === null) {
     return t.admin.soal.allRequired;
   }
   if (!isJawaban(values.jawaban)) return t.admin.soal.jawabanRange;
+  if (values.skill === '') return t.admin.soal.skillRequired;
   if (section === 'listening' && extra.audio && !isAudioFile(extra.audio)) return t.admin.soal.audioInvalid;
   if (section === 'reading' && !extra.passageId) return t.admin.soal.passageRequired;
   return null;

@@ -8,7 +8,7 @@ import {
   type ExamEntry,
   type ExamSection,
 } from '../../../machines/exam-layout.ts';
-import type { ExamAnswers, ExamMachine, ExamScore, SyncStatus } from '../../../machines/exam.machine.ts';
+import type { ExamAnswers, ExamMachine, SyncStatus } from '../../../machines/exam.machine.ts';
 
 export type ExamSnapshot = SnapshotFrom<ExamMachine>;
 
@@ -38,7 +38,7 @@ export type ExamScreenState =
   | { screen: 'exam'; run: ExamRunState }
   | { screen: 'finishing' }
   | { screen: 'scoreFailed' }
-  | { screen: 'finished'; score: ScoreResult | ExamScore };
+  | { screen: 'finished'; score: ScoreResult };
 
 /**
  * loadExam hands the machine the server's question rows and the machine keeps those very objects
@@ -97,9 +97,4 @@ export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
       canNext: next !== null && isInSection(next, section),
     },
   };
-}
-
-/** The fields of the final score that only the server's answer has (CEFR band, package name). */
-export function isScoreResult(score: ScoreResult | ExamScore): score is ScoreResult {
-  return 'cefr' in score;
 }

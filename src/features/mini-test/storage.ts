@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import {
   MINI_SECTIONS,
   MINI_TEST_DURATIONS,
@@ -82,22 +82,4 @@ export function miniTestLogic(storage: Storage, now: () => number = Date.now) {
       clearSaved: () => clearMiniTestStorage(storage),
     },
   });
-}
-
-/**
- * The machine saves structure and reading answers when their section ends (spec section 4). A
- * reload in the middle of those sections must keep the answers too, so every change of the
- * running section's answers is written as well (listening already saves on each change).
- */
-export function saveAnswersOnChange(actor: ActorRefFrom<ReturnType<typeof miniTestLogic>>, storage: Storage): () => void {
-  let last: readonly number[] | undefined;
-  const sub = actor.subscribe((snapshot) => {
-    const section = snapshot.value;
-    if (section !== 'listening' && section !== 'structure' && section !== 'reading') return;
-    const answers = snapshot.context.answers[section];
-    if (answers === last) return;
-    last = answers;
-    storage.setItem(MINI_TEST_STORAGE_KEYS[section], JSON.stringify(answers));
-  });
-  return () => sub.unsubscribe();
 }

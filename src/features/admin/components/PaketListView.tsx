@@ -2,7 +2,8 @@ import { Badge, Button, Group, List, Stack, Table, Text } from '@mantine/core';
 import type { AdminPaket } from '../../../../contract/paket.ts';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
-import { REQUIRED, SECTIONS } from '../admin-content.rules.ts';
+import { partQuestionCount } from '../../../../machines/exam-layout.ts';
+import { SECTIONS } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { confirmDelete } from './confirm.ts';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
@@ -27,8 +28,8 @@ function CompletenessCell({ paket }: { paket: AdminPaket }) {
     <Stack gap={4}>
       <Group gap={4} wrap="wrap">
         {SECTIONS.map((s) => (
-          <Badge key={s} variant="light" color={c[s] >= REQUIRED[s] ? 'green' : 'gray'} tt="none" radius="sm">
-            {`${t.admin.sections[s]} ${c[s]}/${REQUIRED[s]}`}
+          <Badge key={s} variant="light" color={c[s] >= partQuestionCount(s) ? 'green' : 'gray'} tt="none" radius="sm">
+            {`${t.admin.sections[s]} ${c[s]}/${partQuestionCount(s)}`}
           </Badge>
         ))}
       </Group>

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { SkillId } from '../../../../contract/skills.ts';
 import type { AdminSoal, QuestionReading, ReadingBody, StructureBody } from '../../../../contract/soal.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
@@ -28,6 +29,10 @@ function listeningForm(v: QuestionValues, audio: File | null): FormData {
   form.append('pilihan_empat', v.pilihan_empat.trim());
   form.append('jawaban', v.jawaban);
   if (v.pembahasan.trim()) form.append('pembahasan', v.pembahasan.trim());
+  form.append('skill', v.skill);
+  // Always sent: an emptied field clears the stored text.
+  form.append('transcript', v.transcript.trim());
+  form.append('spoken_question', v.spoken_question.trim());
   if (audio) form.append('audio', audio);
   return form;
 }
@@ -43,6 +48,7 @@ function jsonBody(v: QuestionValues): StructureBody {
     pilihan_empat: v.pilihan_empat.trim(),
     jawaban: v.jawaban,
     ...(v.pembahasan.trim() ? { pembahasan: v.pembahasan.trim() } : {}),
+    skill: v.skill as SkillId,
   };
 }
 
@@ -57,6 +63,9 @@ function soalToValues(s: AdminSoal): QuestionValues {
     pilihan_empat: s.pilihan_empat,
     jawaban: s.jawaban,
     pembahasan: s.pembahasan ?? '',
+    skill: s.skill,
+    transcript: s.transcript ?? '',
+    spoken_question: s.spoken_question ?? '',
   };
 }
 
@@ -114,6 +123,9 @@ export function QuestionAddScreen({ section }: { section: QuestionSection }) {
               pilihan_empat: '',
               jawaban: '',
               pembahasan: '',
+              skill: '',
+              transcript: '',
+              spoken_question: '',
             }
           : undefined
       }

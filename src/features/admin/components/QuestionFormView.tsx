@@ -2,17 +2,12 @@ import { Alert, Button, FileInput, Group, NumberInput, Paper, Select, SimpleGrid
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import type { SoalSection } from '../../../../contract/soal.ts';
+import { listeningGroupHeadOf, pageOf } from '../../../../machines/exam-layout.ts';
 import { t } from '../../../i18n/id.ts';
-import {
-  emptyQuestion,
-  JAWABAN_VALUES,
-  listeningGroupHead,
-  pageFor,
-  validateQuestion,
-  type QuestionValues,
-} from '../admin-content.rules.ts';
+import { emptyQuestion, JAWABAN_VALUES, validateQuestion, type QuestionValues } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { ErrorState, LoadingState } from './QueryState.tsx';
+import { SkillSelect } from './SkillSelect.tsx';
 import { useFilePreview } from './useFilePreview.ts';
 
 export type QuestionSection = Exclude<SoalSection, 'written'>;
@@ -72,7 +67,7 @@ function QuestionForm({
   const [audio, audioPreview, setAudio] = useFilePreview();
   const [problem, setProblem] = useState<string | null>(null);
   const noSoal = form.values.no_soal;
-  const groupHead = section === 'listening' && noSoal !== '' ? listeningGroupHead(noSoal) : null;
+  const groupHead = section === 'listening' && noSoal !== '' ? listeningGroupHeadOf(noSoal) : null;
 
   const submit = (values: QuestionValues) => {
     const found = validateQuestion(section, values, { mode, audio, passageId: selectedPassage?.id ?? null });
@@ -95,7 +90,7 @@ function QuestionForm({
               onChange={(v) => {
                 const n = typeof v === 'number' ? v : v === '' ? '' : Number(v);
                 form.setFieldValue('no_soal', n);
-                if (typeof n === 'number' && n >= 1) form.setFieldValue('page', pageFor(section, n));
+                if (typeof n === 'number' && n >= 1) form.setFieldValue('page', pageOf(section, n));
               }}
             />
             <NumberInput
@@ -164,6 +159,25 @@ function QuestionForm({
             {...form.getInputProps('jawaban')}
             onChange={(v: string | null) => form.setFieldValue('jawaban', v ?? '')}
           />
+          <SkillSelect section={section} value={form.values.skill} onChange={(v) => form.setFieldValue('skill', v)} />
+          {section === 'listening' ? (
+            <>
+              <Textarea
+                label={t.admin.soal.spokenQuestion}
+                description={t.admin.soal.spokenQuestionHint}
+                autosize
+                minRows={1}
+                {...form.getInputProps('spoken_question')}
+              />
+              <Textarea
+                label={t.admin.soal.transcript}
+                description={t.admin.soal.transcriptHint}
+                autosize
+                minRows={3}
+                {...form.getInputProps('transcript')}
+              />
+            </>
+          ) : null}
           <Textarea
             label={t.admin.soal.pembahasan}
             description={t.admin.soal.pembahasanHint}

@@ -2,7 +2,8 @@ import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Completeness } from '../../../../contract/paket.ts';
 import type { SoalSection } from '../../../../contract/soal.ts';
 import { t } from '../../../i18n/id.ts';
-import { REQUIRED, SECTIONS } from '../admin-content.rules.ts';
+import { partQuestionCount } from '../../../../machines/exam-layout.ts';
+import { SECTIONS } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
 
 export interface SectionChooserViewProps {
@@ -32,7 +33,7 @@ export function SectionChooserView({ namaPaket, completeness, onChoose, onBack }
               <Text fw={700} size="lg">
                 {t.admin.sections[s]}
               </Text>
-              {completeness ? <Text size="sm">{t.admin.chooser.count(completeness[s], REQUIRED[s])}</Text> : null}
+              {completeness ? <Text size="sm">{t.admin.chooser.count(completeness[s], partQuestionCount(s))}</Text> : null}
               <Group>
                 <Button onClick={() => onChoose(s)} aria-label={`${t.admin.sections[s]}`}>
                   {t.admin.sections[s]}

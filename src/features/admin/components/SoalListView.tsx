@@ -1,8 +1,8 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { AdminSoal, SoalSection } from '../../../../contract/soal.ts';
+import { listeningGroupHeadOf, partQuestionCount } from '../../../../machines/exam-layout.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
-import { listeningGroupHead, REQUIRED } from '../admin-content.rules.ts';
 import { LETTERS } from '../written-html.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { confirmDelete } from './confirm.ts';
@@ -38,7 +38,7 @@ function AudioCell({ soal }: { soal: AdminSoal }) {
       </audio>
     );
   }
-  const head = listeningGroupHead(soal.no_soal);
+  const head = listeningGroupHeadOf(soal.no_soal);
   return (
     <Text size="sm" c={head === null ? 'red.8' : 'dimmed'}>
       {head === null ? t.admin.soal.noAudio : t.admin.soal.groupAudio(head)}
@@ -76,7 +76,7 @@ export function SoalListView({
     >
       {status === 'ready' ? (
         <Text size="sm" aria-live="polite">
-          {t.admin.chooser.count(soals.length, REQUIRED[section])}
+          {t.admin.chooser.count(soals.length, partQuestionCount(section))}
         </Text>
       ) : null}
       {status === 'loading' ? <LoadingState /> : null}

@@ -1,12 +1,15 @@
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import type { SkillId } from '../../../../contract/skills.ts';
 import type { WrittenBody } from '../../../../contract/soal.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
-import { isJawaban, pageFor } from '../admin-content.rules.ts';
+import { pageOf } from '../../../../machines/exam-layout.ts';
+import { isJawaban } from '../admin-content.rules.ts';
 import { LETTERS, lettersInOrder, pruneLetters, toggleLetter, wordsOf, writtenHtml, type Letter } from '../written-html.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { ErrorState, LoadingState } from './QueryState.tsx';
+import { SkillSelect } from './SkillSelect.tsx';
 import './admin.css';
 
 export const DEFAULT_WORD_COLUMNS = 9;
@@ -48,6 +51,7 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
   const [letters, setLetters] = useState<Map<number, Letter>>(new Map());
   const [jawaban, setJawaban] = useState<string | null>(null);
   const [pembahasan, setPembahasan] = useState('');
+  const [skill, setSkill] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   const count = columns === '' ? 0 : columns;
@@ -77,9 +81,17 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
     else if (!isJawaban(jawaban)) found = t.admin.soal.jawabanRange;
     else if (letters.size !== LETTERS.length) found = t.admin.written.needFour;
     else if (!lettersInOrder(letters)) found = t.admin.written.orderHint;
+    else if (skill === '') found = t.admin.soal.skillRequired;
     setProblem(found);
     if (found || noSoal === '' || page === '' || !jawaban || !isJawaban(jawaban)) return;
-    onSubmit({ no_soal: noSoal, page, soal: html, jawaban, ...(pembahasan.trim() ? { pembahasan: pembahasan.trim() } : {}) });
+    onSubmit({
+      no_soal: noSoal,
+      page,
+      soal: html,
+      jawaban,
+      skill: skill as SkillId,
+      ...(pembahasan.trim() ? { pembahasan: pembahasan.trim() } : {}),
+    });
   };
 
   return (
@@ -97,7 +109,7 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
               onChange={(v) => {
                 const n = v === '' ? '' : Number(v);
                 setNoSoal(n);
-                if (n !== '' && n >= 1) setPage(pageFor('written', n));
+                if (n !== '' && n >= 1) setPage(pageOf('written', n));
               }}
             />
             <NumberInput
@@ -188,6 +200,7 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
             withAsterisk
             maw={200}
           />
+          <SkillSelect section="written" value={skill} onChange={setSkill} />
           <Textarea
             label={t.admin.soal.pembahasan}
             description={t.admin.soal.pembahasanHint}

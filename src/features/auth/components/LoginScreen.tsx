@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginBody } from '../../../../contract/auth.ts';
 import { t } from '../../../i18n/id.ts';
 import { bodyText, transportMessage } from '../../../lib/api-error.ts';
-import { useLoginMutation } from '../api/auth.api.ts';
+import { useLoginMutation } from '../../../api/auth.api.ts';
 import { destinationAfterLogin } from '../auth.redirect.ts';
 import { LoginView } from './LoginView.tsx';
 

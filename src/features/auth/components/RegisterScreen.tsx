@@ -5,7 +5,7 @@ import type { RegisterBody } from '../../../../contract/auth.ts';
 import { notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
 import { bodyText, firstFieldError, transportMessage } from '../../../lib/api-error.ts';
-import { useRegisterMutation } from '../api/auth.api.ts';
+import { useRegisterMutation } from '../../../api/auth.api.ts';
 import { LOGIN_PATH } from '../../../api/api.ts';
 import { RegisterView } from './RegisterView.tsx';
 

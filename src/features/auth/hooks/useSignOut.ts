@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../../app/store.ts';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api/api.ts';
-import { useLogoutMutation } from '../api/auth.api.ts';
-import { signedOut } from '../auth.slice.ts';
+import { useLogoutMutation } from '../../../api/auth.api.ts';
+import { signedOut } from '../../../app/auth.slice.ts';
 
 /**
  * Sign out: tell the server, clear identity, go to '/' (spec section 4), then drop every cached
@@ -12,7 +12,7 @@ import { signedOut } from '../auth.slice.ts';
  */
 export function useSignOut(): () => Promise<void> {
   const [logout] = useLogoutMutation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(async () => {
     // Leave the guarded page first: once the session ends, its guard would redirect to /login

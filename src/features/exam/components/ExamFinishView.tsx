@@ -1,10 +1,9 @@
 import { Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ScoreResult } from '../../../../contract/exam.ts';
-import type { ExamScore } from '../../../../machines/exam.machine.ts';
+import { sectionQuestionCount } from '../../../../machines/exam-layout.ts';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
-import { isScoreResult } from '../exam-view-model.ts';
 import './exam.css';
 
 const F = t.exam.finish;
@@ -12,7 +11,7 @@ const F = t.exam.finish;
 export interface ExamFinishViewProps {
   /** submitting: 'Menghitung skor...'; failed: the spec's score error with a retry; scored: the result. */
   status: 'submitting' | 'failed' | 'scored';
-  score: ScoreResult | ExamScore | null;
+  score: ScoreResult | null;
   downloading: boolean;
   /** 'Terjadi Kesalahan' / 'Gagal mengunduh sertifikat' is open. */
   downloadFailed: boolean;
@@ -54,13 +53,12 @@ export function ExamFinishView(props: ExamFinishViewProps) {
     );
   }
   if (status === 'failed') return <ScoreError onRetry={props.onRetry} />;
-  const full = isScoreResult(score) ? score : null;
   return (
     <Container size="md" py="md" data-testid="exam-finished">
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>{F.title}</Title>
-          {full ? <Text>{F.congrats(full.namaPaket)}</Text> : null}
+          <Text>{F.congrats(score.namaPaket)}</Text>
         </Stack>
         <Paper withBorder p="lg" radius="md" bg="blue.0">
           <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -70,22 +68,38 @@ export function ExamFinishView(props: ExamFinishViewProps) {
                 {score.toeflScore}
               </Text>
             </Stack>
-            {full ? (
-              <Stack gap={2} align="flex-end">
-                <Text size="sm" fw={600}>
-                  {F.cefr}
-                </Text>
-                <Badge size="xl" color="blue.9" data-testid="exam-cefr">
-                  {full.cefr}
-                </Badge>
-              </Stack>
-            ) : null}
+            <Stack gap={2} align="flex-end">
+              <Text size="sm" fw={600}>
+                {F.cefr}
+              </Text>
+              <Badge size="xl" color="blue.9" data-testid="exam-cefr">
+                {score.cefr}
+              </Badge>
+            </Stack>
           </Group>
         </Paper>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <ScoreCard id="listening" title={F.listening} score={score.scoreListening} correct={score.listeningCorrect} of={50} />
-          <ScoreCard id="written" title={F.written} score={score.scoreWritten} correct={score.writtenCorrect} of={40} />
-          <ScoreCard id="reading" title={F.reading} score={score.scoreReading} correct={score.readingCorrect} of={50} />
+          <ScoreCard
+            id="listening"
+            title={F.listening}
+            score={score.scoreListening}
+            correct={score.listeningCorrect}
+            of={sectionQuestionCount('listening')}
+          />
+          <ScoreCard
+            id="written"
+            title={F.written}
+            score={score.scoreWritten}
+            correct={score.writtenCorrect}
+            of={sectionQuestionCount('written')}
+          />
+          <ScoreCard
+            id="reading"
+            title={F.reading}
+            score={score.scoreReading}
+            correct={score.readingCorrect}
+            of={sectionQuestionCount('reading')}
+          />
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           {F.estimate}

@@ -1,12 +1,11 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { QuestionPart } from '../../../../machines/exam-layout.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 
-/** Which section intro page (indexes 0, 51, 67, 93). */
-export type IntroKind = 'listening' | 'structure' | 'written' | 'reading';
-
-export const INTRO_OF_INDEX: Readonly<Record<number, IntroKind>> = { 0: 'listening', 51: 'structure', 67: 'written', 93: 'reading' };
+/** Which part's intro page (the layout's `introPartOf` of indexes 0, 51, 67, 93). */
+export type IntroKind = QuestionPart;
 
 const I = t.exam.intro;
 

@@ -2,7 +2,8 @@ import { Radio, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { ExamQuestion as ExamQuestionRow } from '../../../../contract/exam.ts';
 import type { ExamEntry } from '../../../../machines/exam-layout.ts';
-import type { AnswerValue, ExamAnswers } from '../../../../machines/exam.machine.ts';
+import type { AnswerValue } from '../../../../contract/exam.ts';
+import type { ExamAnswers } from '../../../../machines/exam.machine.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 

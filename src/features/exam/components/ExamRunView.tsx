@@ -1,13 +1,14 @@
 import { Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatHms } from '../../../../machines/exam-layout.ts';
-import type { AnswerValue, SyncStatus } from '../../../../machines/exam.machine.ts';
+import { formatHms, introPartOf } from '../../../../machines/exam-layout.ts';
+import type { AnswerValue } from '../../../../contract/exam.ts';
+import type { SyncStatus } from '../../../../machines/exam.machine.ts';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { ExamRunState } from '../exam-view-model.ts';
 import { useExamKeys } from '../hooks/useExamKeys.ts';
 import { ExamGrid } from './ExamGrid.tsx';
-import { ExamIntroView, INTRO_OF_INDEX } from './ExamIntroView.tsx';
+import { ExamIntroView } from './ExamIntroView.tsx';
 import { ExamQuestion } from './ExamQuestion.tsx';
 import './exam.css';
 
@@ -111,7 +112,7 @@ export function ExamRunView(props: ExamRunViewProps) {
             ) : (
               <Stack gap="lg">
                 {entry.kind === 'instruction' ? (
-                  <ExamIntroView kind={INTRO_OF_INDEX[entry.index] ?? 'listening'} />
+                  <ExamIntroView kind={introPartOf(entry.index) ?? 'listening'} />
                 ) : (
                   <ExamQuestion
                     entry={entry}

@@ -1,14 +1,14 @@
 import { useMachine } from '@xstate/react';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
 import type { TimerResponse } from '../../../../contract/exam.ts';
 import { audioOnceMachine } from '../../../../machines/audio-once.machine.ts';
 import type { ExamSection } from '../../../../machines/exam-layout.ts';
-import { examMachine, sanitizeAnswers, type ExamDraft, type LoadExamOutput, type TimerAnswer } from '../../../../machines/exam.machine.ts';
+import { examMachine, sanitizeAnswers, type ExamDraft, type LoadExamOutput } from '../../../../machines/exam.machine.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
+import { useAuth } from '../../../app/auth.slice.ts';
+import { useAppDispatch, type AppDispatch } from '../../../app/store.ts';
 import { AudioOncePlayer } from '../../../components/AudioOncePlayer.tsx';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
@@ -21,12 +21,7 @@ import { examScreenState } from '../exam-view-model.ts';
 import type { ExamDialog } from './ExamRunView.tsx';
 import { ExamView } from './ExamView.tsx';
 
-/** The part of the root state this screen reads: who is signed in (the guard has fetched it). */
-interface WithSignedInUser {
-  auth?: { user?: { nohp?: string } | null };
-}
-
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+type Dispatch = AppDispatch;
 
 /** /simulasi-toefl/:paketId: the access check, then the exam (redirects to /paketsoal without access). */
 export function ExamScreen() {
@@ -34,7 +29,7 @@ export function ExamScreen() {
   const navigate = useNavigate();
   const id = Number(paketId);
   const valid = Number.isInteger(id) && id > 0;
-  const nohp = useSelector((s: WithSignedInUser) => s.auth?.user?.nohp ?? null);
+  const nohp = useAuth().user?.nohp ?? null;
   const access = useExamAccessCheckQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
 
   if (!valid) return <Navigate to="/paketsoal" replace />;
@@ -54,13 +49,11 @@ export function ExamScreen() {
   return <ExamRunner key={`${id}:${nohp}`} paketId={id} nohp={nohp} />;
 }
 
-const toTimerAnswer = (r: TimerResponse): TimerAnswer => ({ ...r, endsAt: r.endsAt ?? '' });
-
 /** The exam machine with every side effect bound to the RTK Query endpoints, the clock and browser storage. */
 function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStorage, onPaket: (p: ExamPaket) => void) {
   const e = examApi.endpoints;
   const timer = (endpoint: typeof e.examTimer) =>
-    fromPromise<TimerAnswer, void>(async () => toTimerAnswer(await dispatch(endpoint.initiate(paketId, { track: false })).unwrap()));
+    fromPromise<TimerResponse, void>(async () => dispatch(endpoint.initiate(paketId, { track: false })).unwrap());
 
   return examMachine.provide({
     actors: {
@@ -92,8 +85,8 @@ function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStora
       endSection: fromPromise<unknown, { section: ExamSection }>(async () =>
         dispatch(e.examTimerToZero.initiate(paketId, { track: false })).unwrap(),
       ),
-      nextSection: fromPromise<TimerAnswer, { section: ExamSection }>(async () =>
-        toTimerAnswer(await dispatch(e.examTimerNext.initiate(paketId, { track: false })).unwrap()),
+      nextSection: fromPromise<TimerResponse, { section: ExamSection }>(async () =>
+        dispatch(e.examTimerNext.initiate(paketId, { track: false })).unwrap(),
       ),
       saveDraft: fromPromise(async ({ input }) =>
         dispatch(
@@ -123,7 +116,7 @@ function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStora
 }
 
 function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
-  const dispatch = useDispatch<Dispatch>();
+  const dispatch = useAppDispatch();
   const storage = useMemo(() => examStorage(window.localStorage, nohp), [nohp]);
   const [paket, setPaket] = useState<ExamPaket | null>(null);
   const [opened, setOpened] = useState<{ kind: Exclude<ExamDialog, null>; section: ExamSection | null } | null>(null);

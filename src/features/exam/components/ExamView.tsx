@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { AnswerValue } from '../../../../machines/exam.machine.ts';
+import type { AnswerValue } from '../../../../contract/exam.ts';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { AnswerValue } from '../../../../machines/exam.machine.ts';
+import type { AnswerValue } from '../../../../contract/exam.ts';
 
 export interface ExamKeyHandlers {
   /** Chooses an option for the question holding focus (or the screen's first question). */

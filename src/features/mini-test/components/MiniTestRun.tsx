@@ -11,7 +11,7 @@ import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { MiniSection } from '../../../../machines/mini-test.machine.ts';
 import { MINI_ITEMS, MINI_PATHS, READING_PASSAGE } from '../data.ts';
-import { miniPlayedStore, miniTestLogic, saveAnswersOnChange } from '../storage.ts';
+import { miniPlayedStore, miniTestLogic } from '../storage.ts';
 import { MiniFinishView } from './MiniFinishView.tsx';
 import { MiniSectionView } from './MiniSectionView.tsx';
 import { ReadingPassage } from './ReadingPassage.tsx';
@@ -37,8 +37,6 @@ function MiniTestRunner() {
   const actor = useActorRef(logic, { input: { now: Date.now } });
   const place = useSelector(actor, (s) => placeOf(s.value));
   const { pathname } = useLocation();
-
-  useEffect(() => saveAnswersOnChange(actor, window.localStorage), [actor]);
 
   useEffect(() => {
     if (place === 'finished') notifySuccess(t.miniTest.finishToast, { audience: 'participant' });

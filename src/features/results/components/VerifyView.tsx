@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { VerifyResponse } from '../../../../contract/results.ts';
+import { sectionQuestionCount } from '../../../../machines/exam-layout.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
@@ -33,12 +34,15 @@ export function VerifyView({ status, result, code, onRetry }: VerifyViewProps) {
   } else if (status === 'error' || !result) body = <ErrorBlock text={T.failed} onRetry={onRetry} retryLabel={T.retry} />;
   else {
     const rows: [string, string][] = [
-      [t.results.sections.listening, `${result.listeningScore} (${T.correctOf(result.listening_correct, 50)})`],
+      [
+        t.results.sections.listening,
+        `${result.listeningScore} (${T.correctOf(result.listening_correct, sectionQuestionCount('listening'))})`,
+      ],
       [
         `${t.results.sections.structure} & ${t.results.sections.written}`,
-        `${result.structureScore} (${T.correctOf(result.written_correct, 40)})`,
+        `${result.structureScore} (${T.correctOf(result.written_correct, sectionQuestionCount('written'))})`,
       ],
-      [t.results.sections.reading, `${result.readingScore} (${T.correctOf(result.reading_correct, 50)})`],
+      [t.results.sections.reading, `${result.readingScore} (${T.correctOf(result.reading_correct, sectionQuestionCount('reading'))})`],
     ];
     body = (
       <Stack gap="md">

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { useSelector } from 'react-redux';
-import type { AuthUser } from '../../../contract/auth.ts';
-import { httpStatus } from '../../lib/api-error.ts';
-import { authApi } from './api/auth.api.ts';
+import type { AuthUser } from '../../contract/auth.ts';
+import { httpStatus } from '../lib/api-error.ts';
+import { authApi } from '../api/auth.api.ts';
 
 /**
  * Who is signed in (spec section 4). `unknown` until the identity probe or a login answers;

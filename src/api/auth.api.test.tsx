@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authHandlers, demoUser } from '../../../api/mocks/auth.handlers.ts';
+import { authHandlers, demoUser } from './mocks/auth.handlers.ts';
 import { http, HttpResponse } from 'msw';
-import { makeStore } from '../../../app/store.ts';
+import { makeStore } from '../app/store.ts';
 import { authApi } from './auth.api.ts';
 
 const server = setupServer();

@@ -6,9 +6,9 @@ import type {
   LoginResponse,
   RegisterBody,
   RegisterResponse,
-} from '../../../../contract/auth.ts';
-import type { MessageResponse } from '../../../../contract/common.ts';
-import { api } from '../../../api/api.ts';
+} from '../../contract/auth.ts';
+import type { MessageResponse } from '../../contract/common.ts';
+import { api } from './api.ts';
 
 /** Authentication endpoints (spec section 7). The auth slice listens to their results. */
 export const authApi = api.injectEndpoints({

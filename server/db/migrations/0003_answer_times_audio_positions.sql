@@ -1,0 +1,2 @@
+ALTER TABLE "exam_attempts" ADD COLUMN "answered_at" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "exam_attempts" ADD COLUMN "audio_positions" jsonb DEFAULT '{}'::jsonb NOT NULL;
