@@ -113,9 +113,12 @@ export const draftBodySchema = z.object({
   nohp: nohpCompat,
   index: z.coerce.number({ error: 'Indeks soal tidak valid.' }).int().min(0).max(LAST_INDEX, { error: 'Indeks soal tidak valid.' }),
   answers: draftAnswersSchema,
-  /** Exam indexes whose listening audio has been played (play-once survives another device). */
+  /**
+   * Accepted from older SPAs and ignored: it listed clips that had only started. A clip is locked
+   * only through `audio.played`.
+   */
   playedAudio: z.array(audioIndexSchema).max(EXAM_LENGTH).optional(),
-  /** The played set and the positions of interrupted clips, so another device resumes them. */
+  /** The clips heard (to the end or past 90 %) and where each interrupted clip stopped, so another device resumes it. */
   audio: draftAudioSchema.optional(),
 });
 export type DraftBody = z.input<typeof draftBodySchema>;

@@ -1,5 +1,5 @@
-import { assign, enqueueActions, fromCallback, fromPromise, not, raise, sendTo, setup } from 'xstate';
-import type { AnswerValue, ScoreResult, SubmitAnswer, TimerResponse } from '../contract/exam.ts';
+import { and, assign, enqueueActions, fromCallback, fromPromise, not, raise, sendParent, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
+import type { AnswerValue, DraftAudio, ScoreResult, SubmitAnswer, TimerResponse } from '../contract/exam.ts';
 import { audioOnceMachine } from './audio-once.machine.ts';
 import {
   QUESTION_INDEXES,
@@ -28,6 +28,8 @@ export type ExamAnswers = Readonly<Record<number, Exclude<AnswerValue, '-1'>>>;
 /** What the machine needs of a question row; the server's rows carry more fields. */
 export interface ExamQuestionRef {
   page: number;
+  /** The listening clip of the item (group heads carry the group's clip). */
+  audio?: string | null;
 }
 
 export interface ExamDraft {
@@ -35,6 +37,8 @@ export interface ExamDraft {
   answers: ExamAnswers;
   /** ISO instant (server clock) of the change that produced this draft; the newest draft wins. */
   savedAt: string;
+  /** Clips heard and where each interrupted clip stopped (only ever grows, so drafts merge). */
+  audio?: DraftAudio;
 }
 
 export interface LoadExamOutput {
@@ -86,7 +90,15 @@ export interface ExamContext {
   saveAttempt: number;
   syncStatus: SyncStatus;
   score: ScoreResult | null;
+  /** Clips heard (locked) and the position of every interrupted clip, saved with the draft. */
+  audio: DraftAudio;
+  /** The audioOnce actor of the open listening item, which the player binds to. */
+  audioRef: ActorRefFrom<typeof examAudioOnce> | null;
+  /** A move asked for while the clip plays; carried out once the learner confirms leaving. */
+  pendingLeave: NavEvent | null;
 }
+
+type NavEvent = { type: 'user.goto'; index: number } | { type: 'user.next' } | { type: 'user.prev' };
 
 export type ExamEvent =
   | { type: 'user.start' }
@@ -104,7 +116,11 @@ export type ExamEvent =
   | { type: 'network.online' }
   | { type: 'network.offline' }
   /** Raised internally after every answer or index change; not for the view. */
-  | { type: 'draft.changed' };
+  | { type: 'draft.changed' }
+  /** From the audio actor: where the clip stopped, that it was heard, that leaving was confirmed. */
+  | { type: 'audio.position'; index: number; position: number }
+  | { type: 'audio.played'; index: number }
+  | { type: 'audio.leaveConfirmed' };
 
 export const AUTOSAVE_DEBOUNCE_MS = 1_000;
 export const RETRY_BACKOFF_MAX_MS = 30_000;
@@ -154,6 +170,48 @@ export function audioIndexOf(index: number): number | null {
   return partOfIndex(index) === 'listening' ? itemIndexOf(index) : null;
 }
 
+export const NO_AUDIO: DraftAudio = { played: [], positions: {} };
+
+/** Keeps listening clips only, valid positions only. */
+export function sanitizeAudio(audio: unknown): DraftAudio {
+  const a = (audio && typeof audio === 'object' ? audio : {}) as Partial<Record<keyof DraftAudio, unknown>>;
+  const played = Array.isArray(a.played) ? a.played.filter((i): i is number => Number.isInteger(i) && audioIndexOf(i) === i) : [];
+  const positions: Record<string, number> = {};
+  if (a.positions && typeof a.positions === 'object') {
+    for (const [key, value] of Object.entries(a.positions as Record<string, unknown>)) {
+      const i = Number(key);
+      if (audioIndexOf(i) === i && typeof value === 'number' && Number.isFinite(value) && value > 0) positions[key] = value;
+    }
+  }
+  return { played: [...new Set(played)].sort((x, y) => x - y), positions };
+}
+
+/**
+ * Audio state from several drafts: heard by any is heard, and each clip resumes from the furthest
+ * point any device reached (never from an earlier one).
+ */
+export function mergeAudio(...audios: (DraftAudio | null | undefined)[]): DraftAudio {
+  const played = new Set<number>();
+  const positions: Record<string, number> = {};
+  for (const a of audios.map(sanitizeAudio)) {
+    a.played.forEach((i) => played.add(i));
+    for (const [key, value] of Object.entries(a.positions)) positions[key] = Math.max(positions[key] ?? 0, value);
+  }
+  return { played: [...played].sort((x, y) => x - y), positions };
+}
+
+/**
+ * The audioOnce machine as the exam runs it: its reports come to the exam as events. The app
+ * provides `fetchClip` on top (`.provide` merges).
+ */
+export const examAudioOnce = audioOnceMachine.provide({
+  actions: {
+    notifyPosition: sendParent((_, p: { index: number; position: number }) => ({ type: 'audio.position', ...p })),
+    notifyPlayed: sendParent((_, p: { index: number }) => ({ type: 'audio.played', ...p })),
+    notifyLeave: sendParent({ type: 'audio.leaveConfirmed' }),
+  },
+});
+
 function timerFields(context: ExamContext, answer: TimerResponse) {
   const localNow = context.now();
   const serverNow = Date.parse(answer.serverNow);
@@ -174,6 +232,7 @@ function draftOf(context: ExamContext): ExamDraft {
     index: context.index,
     answers: context.answers,
     savedAt: new Date(context.now() + context.clockOffsetMs).toISOString(),
+    audio: context.audio,
   };
 }
 
@@ -214,13 +273,13 @@ export const examMachine = setup({
     ticker: fromCallback(() => {
       throw new Error('provide ticker');
     }),
-    /** One play per listening item; provide its loadPlayed and persistPlayed (see README). */
-    audioOnce: audioOnceMachine,
+    /** One actor per listening clip, spawned while its item is open; provide its fetchClip. */
+    audioOnce: examAudioOnce,
   },
   actions: {
     /** Writes the draft to browser storage (answers and index; audio is the audio actor's). */
     persistLocal: (_, _params: ExamDraft) => {},
-    /** Clears browser storage of this exam (draft and played audio) after the score arrived. */
+    /** Clears browser storage of this exam (draft, with its audio state) after the score arrived. */
     clearLocal: () => {},
     /** Failures the spec only logs (timer refresh, zeroing, next section, autosave). */
     logError: (_, _params: { operation: string }) => {},
@@ -241,10 +300,39 @@ export const examMachine = setup({
     }),
     goNext: assign({ index: ({ context }) => nextIndex(context.index) ?? context.index }),
     goPrev: assign({ index: ({ context }) => prevIndex(context.index) ?? context.index }),
-    selectAudio: sendTo('audio', ({ context }: { context: ExamContext }) => ({
-      type: 'audio.select' as const,
-      index: audioIndexOf(context.index),
-    })),
+    /** Stops the clip of the item left (its player unmounts). */
+    stopAudio: stopChild(({ context }) => context.audioRef!),
+    /** Spawns the clip of the item opened, if it has audio: one actor per clip, bound by the player. */
+    spawnAudio: assign({
+      audioRef: ({ context, spawn }) => {
+        const index = audioIndexOf(context.index);
+        const entry = index === null ? undefined : context.entries[index];
+        if (index === null || entry?.kind !== 'question') return null;
+        return spawn('audioOnce', {
+          id: `audio-${index}`,
+          input: {
+            index,
+            src: entry.question.audio ?? null,
+            played: context.audio.played.includes(index),
+            position: context.audio.positions[index] ?? 0,
+          },
+        });
+      },
+      pendingLeave: null,
+    }),
+    /** Asks the playing clip whether to leave; the move waits in `pendingLeave`. */
+    recordPendingLeave: assign({
+      pendingLeave: ({ context, event }) =>
+        event.type === 'user.goto' || event.type === 'user.next' || event.type === 'user.prev' ? event : context.pendingLeave,
+    }),
+    requestLeave: sendTo(({ context }) => context.audioRef!, { type: 'leave.request' }),
+    recordAudioPosition: assign({
+      audio: ({ context, event }) =>
+        event.type === 'audio.position' ? mergeAudio(context.audio, { played: [], positions: { [event.index]: event.position } }) : context.audio,
+    }),
+    recordAudioPlayed: assign({
+      audio: ({ context, event }) => (event.type === 'audio.played' ? mergeAudio(context.audio, { played: [event.index], positions: {} }) : context.audio),
+    }),
     setSyncStatus: assign((_, params: { status: SyncStatus }) => ({ syncStatus: params.status })),
   },
   guards: {
@@ -270,6 +358,8 @@ export const examMachine = setup({
     },
     canGoto: ({ context, event }) =>
       event.type === 'user.goto' && isExamIndex(event.index) && itemIndexOf(clampToSection(event.index, context.section)) !== context.index,
+    /** The open clip plays: leaving it asks first (the clip's own chart decides). */
+    audioAsksToLeave: ({ context }) => context.audioRef?.getSnapshot().can({ type: 'leave.request' }) ?? false,
   },
   delays: {
     AUTOSAVE_DEBOUNCE: AUTOSAVE_DEBOUNCE_MS,
@@ -295,6 +385,9 @@ export const examMachine = setup({
     saveAttempt: 0,
     syncStatus: 'saved',
     score: null,
+    audio: mergeAudio(input.localDraft?.audio),
+    audioRef: null,
+    pendingLeave: null,
   }),
   initial: 'loading',
   on: {
@@ -323,6 +416,7 @@ export const examMachine = setup({
                 entries: buildExamEntries(event.output.questions),
                 answers: sanitizeAnswers(draft?.answers),
                 index: draft && isExamIndex(draft.index) ? draft.index : 0,
+                audio: mergeAudio(event.output.draft?.audio, context.localDraft?.audio),
                 // A local draft newer than the server's must still reach the server.
                 revision: localIsNewer ? 1 : 0,
                 savedRevision: 0,
@@ -414,28 +508,34 @@ export const examMachine = setup({
               states: {
                 route: { always: [{ guard: 'hasTimeLeft', target: 'running' }, { target: 'ended' }] },
                 running: {
-                  invoke: [
-                    { id: 'ticker', src: 'ticker' },
-                    { id: 'audio', src: 'audioOnce', input: ({ context }) => ({ index: audioIndexOf(context.index) }) },
-                  ],
+                  invoke: { id: 'ticker', src: 'ticker' },
+                  entry: 'spawnAudio',
+                  exit: ['stopAudio', assign({ audioRef: null, pendingLeave: null })],
                   on: {
                     'timer.tick': [{ guard: 'timeIsUp', target: 'ended' }, { actions: 'syncClock' }],
                     'user.answer': {
                       guard: 'answerInSection',
                       actions: ['recordAnswer', 'markChanged', raise({ type: 'draft.changed' })],
                     },
-                    'user.goto': {
-                      guard: 'canGoto',
-                      actions: ['gotoIndex', 'markChanged', 'selectAudio', raise({ type: 'draft.changed' })],
+                    // Leaving a playing clip asks first (the clip's leaveConfirmed replays the move).
+                    'user.goto': [
+                      { guard: and(['canGoto', 'audioAsksToLeave']), actions: ['recordPendingLeave', 'requestLeave'] },
+                      { guard: 'canGoto', actions: ['gotoIndex', 'markChanged', 'stopAudio', 'spawnAudio', raise({ type: 'draft.changed' })] },
+                    ],
+                    'user.next': [
+                      { guard: and(['canGoNext', 'audioAsksToLeave']), actions: ['recordPendingLeave', 'requestLeave'] },
+                      { guard: 'canGoNext', actions: ['goNext', 'markChanged', 'stopAudio', 'spawnAudio', raise({ type: 'draft.changed' })] },
+                    ],
+                    'user.prev': [
+                      { guard: and(['canGoPrev', 'audioAsksToLeave']), actions: ['recordPendingLeave', 'requestLeave'] },
+                      { guard: 'canGoPrev', actions: ['goPrev', 'markChanged', 'stopAudio', 'spawnAudio', raise({ type: 'draft.changed' })] },
+                    ],
+                    'audio.leaveConfirmed': {
+                      guard: ({ context }) => context.pendingLeave !== null,
+                      actions: [raise(({ context }) => context.pendingLeave!), assign({ pendingLeave: null })],
                     },
-                    'user.next': {
-                      guard: 'canGoNext',
-                      actions: ['goNext', 'markChanged', 'selectAudio', raise({ type: 'draft.changed' })],
-                    },
-                    'user.prev': {
-                      guard: 'canGoPrev',
-                      actions: ['goPrev', 'markChanged', 'selectAudio', raise({ type: 'draft.changed' })],
-                    },
+                    'audio.position': { actions: ['recordAudioPosition', 'markChanged', raise({ type: 'draft.changed' })] },
+                    'audio.played': { actions: ['recordAudioPlayed', 'markChanged', raise({ type: 'draft.changed' })] },
                     'user.endSection': 'endingSection',
                   },
                 },

@@ -13,9 +13,38 @@ import { miniTestMachine } from '../machines/mini-test.machine.ts';
 
 export const STATECHARTS_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'statecharts.md');
 
-const MACHINES: { title: string; file: string; machine: AnyStateMachine }[] = [
+/** Design notes printed under a chart: what the drawing alone does not say. */
+const AUDIO_NOTES = [
+  'One actor per listening clip. The exam machine spawns it (id `audio-<index>`, held in',
+  '`context.audioRef`) when `listening.running` opens an item with audio and stops it when the item',
+  'or the running section is left; the player (`src/components/AudioOncePlayer.tsx`) binds its',
+  '`<audio>` element to that actor and nothing else. The exam machine keeps the clip state that',
+  'outlives an actor in `context.audio` (`played` indexes, `positions` in seconds), updated only from',
+  'the actor\'s `audio.position` and `audio.played` events, saved with every draft (browser storage',
+  'and `PUT /soal/jawaban/draft` `audio`), merged from every draft on load (heard by any device is',
+  'heard; each clip resumes from the furthest point any device reached), and handed to the next',
+  'actor of that clip as its input (`played`, `position`).',
+  '',
+  '- A clip counts as played when heard to its end or past `PLAYED_THRESHOLD` (90 %), never when it',
+  '  starts; `played` has no way out.',
+  '- `loading` fetches the whole clip (an object URL) before its first play, `FETCH_ATTEMPTS` tries',
+  '  with a growing wait, then `failed` (Indonesian message, Coba lagi).',
+  '- A stall, a hidden tab or locked phone (`page.hidden`, `pagehide` on reload), a foreign pause or',
+  '  leaving the item lead to `interrupted`, which pauses the element and reports the position;',
+  '  `resuming` plays from that position, never from the start (a stall resumes by itself after',
+  '  `STALL_RESUME_MS`, a hidden page when it is visible again, a reload or a return when the new',
+  '  actor autoplays).',
+  '- Leaving a playing clip asks first: the exam machine\'s navigation guard `audioAsksToLeave` asks',
+  '  the actor `snapshot.can({ type: \'leave.request\' })`, keeps the move in `pendingLeave` and sends',
+  '  `leave.request`; `leave.confirm` interrupts the clip and sends `audio.leaveConfirmed`, upon',
+  '  which the exam machine replays the move.',
+  '- The element has no controls (no download or speed); a seek is undone by `command.seek` back to',
+  '  the position; the chart never touches the element, it emits `command.*` for the player.',
+];
+
+const MACHINES: { title: string; file: string; machine: AnyStateMachine; notes?: string[] }[] = [
   { title: 'Exam', file: 'machines/exam.machine.ts', machine: examMachine },
-  { title: 'Audio once', file: 'machines/audio-once.machine.ts', machine: audioOnceMachine },
+  { title: 'Audio once', file: 'machines/audio-once.machine.ts', machine: audioOnceMachine, notes: AUDIO_NOTES },
   { title: 'Mini test', file: 'machines/mini-test.machine.ts', machine: miniTestMachine },
 ];
 
@@ -23,7 +52,7 @@ const MACHINES: { title: string; file: string; machine: AnyStateMachine }[] = [
 const SENDERS: Record<string, string> = {
   'user.start': 'UI: Ya, Mulai in the start dialog; retry in the Gagal dialog',
   'user.dismiss': 'UI: closing the Gagal dialog',
-  'user.retry': 'UI: retry after a load error or a score failure',
+  'user.retry': 'UI: retry after a load error or a score failure; Coba lagi after a failed clip download',
   'user.answer': 'UI: choosing an option (A-D -> 1-4, -1 clears) / a radio option (0-3)',
   'user.goto': 'UI: a grid cell',
   'user.next': 'UI: Selanjutnya',
@@ -33,18 +62,27 @@ const SENDERS: Record<string, string> = {
   'user.finish': 'UI: Selesai confirmed in reading (Yakin ingin menyelesaikan?)',
   'user.finishSection': 'UI: Selesai in a mini test section',
   'timer.tick': 'ticker (provided callback actor, every 1000 ms)',
-  'page.visible': 'UI: document visibilitychange to visible',
+  'page.visible': 'UI: document visibilitychange to visible (the exam refreshes its timer; an interrupted clip resumes)',
   'network.online': 'network: window online event',
   'network.offline': 'network: window offline event',
   'draft.changed': 'the exam machine itself (raised after each answer or index change)',
-  'audio.select': 'the exam machine (sendTo audio on index change) or the UI',
-  'audio.loaded': 'UI: media canplay',
-  'audio.playing': 'UI: media play (a replay attempt while played)',
-  'audio.ended': 'UI: media ended',
-  'audio.replay': 'UI: click on the blocking layer',
-  'audio.autoplayBlocked': 'UI: play() rejected by autoplay policy',
-  'audio.failed': 'UI: media error',
-  'audio.retry': 'UI: retry after a media error',
+  'audio.position': 'the open clip\'s audioOnce actor (every 5 s of playback and on each interruption)',
+  'audio.played': 'the open clip\'s audioOnce actor (heard to the end or past PLAYED_THRESHOLD)',
+  'audio.leaveConfirmed': 'the open clip\'s audioOnce actor (Ya, pindah in the leave dialog)',
+  'user.play': 'UI: autoplay when the clip is in, or the Putar audio button',
+  'user.resume': 'UI: Lanjutkan audio',
+  'media.playing': 'UI: media playing',
+  'media.time': 'UI: media timeupdate / loadedmetadata',
+  'media.seeking': 'UI: media seeking',
+  'media.stalled': 'UI: media waiting / stalled',
+  'media.paused': 'UI: media pause not ordered by the actor (lock screen, headset)',
+  'media.ended': 'UI: media ended',
+  'media.error': 'UI: media error, or play() failing for another reason than autoplay',
+  'media.blocked': 'UI: play() rejected by autoplay policy',
+  'page.hidden': 'UI: document visibilitychange to hidden, pagehide (reload, leaving the page)',
+  'leave.request': 'the exam machine (Selanjutnya, Sebelumnya or a grid cell while the clip plays)',
+  'leave.confirm': 'UI: Ya, pindah in the leave dialog',
+  'leave.cancel': 'UI: Tetap di sini (or closing) in the leave dialog',
 };
 
 function sender(eventType: string): string {
@@ -144,8 +182,8 @@ export function renderStatecharts(): string {
     '',
   ];
   const events = new Map<string, { machines: Set<string>; states: Set<string> }>();
-  for (const { title, file, machine } of MACHINES) {
-    parts.push(`## ${title} (\`${file}\`)`, '', '```mermaid', renderMachine(machine), '```', '');
+  for (const { title, file, machine, notes } of MACHINES) {
+    parts.push(`## ${title} (\`${file}\`)`, '', ...(notes ? [...notes, ''] : []), '```mermaid', renderMachine(machine), '```', '');
     for (const node of collect(machine.root)) {
       for (const t of transitionsOf(node)) {
         if (t.eventType === '') continue;

@@ -3,13 +3,23 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { AudioOncePlayerView } from '../src/components/AudioOncePlayerView.tsx';
 import { t } from '../src/i18n/id.ts';
 
+const A = t.audioOnce;
+
 const meta = {
   title: 'Components/Play-once audio player',
   component: AudioOncePlayerView,
-  args: { status: 'ready', progress: 0, onPlay: fn(), onRetry: fn(), onReplayAttempt: fn() },
+  args: {
+    status: 'ready',
+    progress: 0,
+    onPlay: fn(),
+    onResume: fn(),
+    onRetry: fn(),
+    onLeaveConfirm: fn(),
+    onLeaveCancel: fn(),
+  },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: 520, padding: 48 }}>
+      <div style={{ maxWidth: 520, padding: 16 }}>
         <Story />
       </div>
     ),
@@ -18,26 +28,36 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+const body = (el: HTMLElement) => within(el.ownerDocument.body);
 
 export const Idle: Story = {
   args: { status: 'idle' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(t.audioOnce.noAudio)).toBeVisible();
-    await expect(within(canvasElement).getByRole('button', { name: t.audioOnce.play })).toBeDisabled();
+    await expect(within(canvasElement).getByText(A.noAudio)).toBeVisible();
+    await expect(within(canvasElement).getByRole('button', { name: A.play })).toBeDisabled();
   },
 };
 
+/** The whole clip is downloading; nothing can play before it is in. */
 export const Loading: Story = {
-  args: { status: 'fetching' },
+  args: { status: 'loading' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(t.audioOnce.loading)).toBeVisible();
-    await expect(within(canvasElement).getByRole('button', { name: t.audioOnce.play })).toBeDisabled();
+    await expect(within(canvasElement).getByText(A.loading)).toBeVisible();
+    await expect(within(canvasElement).getByRole('button', { name: A.play })).toBeDisabled();
+  },
+};
+
+/** A download failed and is being tried again. */
+export const LoadingRetry: Story = {
+  args: { status: 'loading', attempt: 1 },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(A.loadingRetry(1))).toBeVisible();
   },
 };
 
 export const Ready: Story = {
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: t.audioOnce.play }));
+    await userEvent.click(within(canvasElement).getByRole('button', { name: A.play }));
     await expect(args.onPlay).toHaveBeenCalled();
   },
 };
@@ -45,28 +65,69 @@ export const Ready: Story = {
 export const Playing: Story = {
   args: { status: 'playing', progress: 0.4 },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(t.audioOnce.playing)).toBeVisible();
+    await expect(within(canvasElement).getByText(A.playing)).toBeVisible();
     await expect(within(canvasElement).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    await expect(within(canvasElement).getByRole('button', { name: A.play })).toBeDisabled();
+  },
+};
+
+/** The tab was hidden (or the phone locked): paused where it stopped, resumed on return. */
+export const Interrupted: Story = {
+  args: { status: 'interrupted', reason: 'hidden', position: 42, progress: 0.35 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(`${A.interrupted.hidden} ${A.pausedAt('0:42')}.`)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: A.resume }));
+    await expect(args.onResume).toHaveBeenCalled();
+  },
+};
+
+/** A stalled clip goes on by itself after a moment. */
+export const InterruptedByStall: Story = {
+  args: { status: 'interrupted', reason: 'stall', position: 75, progress: 0.6 },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(`${A.interrupted.stall} ${A.pausedAt('1:15')}.`)).toBeVisible();
+  },
+};
+
+/** Coming back to an interrupted clip: it goes on from the saved position, never from the start. */
+export const Resuming: Story = {
+  args: { status: 'resuming', position: 42, progress: 0.35 },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(A.resuming('0:42'))).toBeVisible();
+    await expect(within(canvasElement).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '35');
+  },
+};
+
+/** Moving to another item while the clip plays asks first. */
+export const LeaveWhilePlaying: Story = {
+  args: { status: 'askingLeave', progress: 0.5, position: 30 },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await body(canvasElement).findByRole('dialog', { name: A.leaveTitle });
+    await expect(within(dialog).getByText(A.leaveMessage)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: A.leaveCancel }));
+    await expect(args.onLeaveCancel).toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: A.leaveConfirm }));
+    await expect(args.onLeaveConfirm).toHaveBeenCalled();
   },
 };
 
 export const Locked: Story = {
-  args: { status: 'played', progress: 1, replayBlocked: true },
-  play: async ({ canvasElement, args }) => {
+  args: { status: 'played', progress: 1 },
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(t.audioOnce.played)).toBeVisible();
-    const lock = canvas.getByRole('button', { name: t.audioOnce.onlyOnce });
-    await userEvent.click(lock);
-    await expect(args.onReplayAttempt).toHaveBeenCalled();
-    await expect(await within(canvasElement.ownerDocument.body).findByRole('tooltip')).toHaveTextContent(t.audioOnce.onlyOnce);
+    await expect(canvas.getByText(A.played)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: A.onlyOnce }));
+    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent(A.onlyOnce);
   },
 };
 
+/** Every download attempt failed: an Indonesian message and a retry button. */
 export const Failed: Story = {
   args: { status: 'failed' },
   play: async ({ canvasElement, args }) => {
-    await expect(within(canvasElement).getByText(t.audioOnce.failed)).toBeVisible();
-    await userEvent.click(within(canvasElement).getByRole('button', { name: t.audioOnce.retry }));
+    await expect(within(canvasElement).getByText(A.failed)).toBeVisible();
+    await userEvent.click(within(canvasElement).getByRole('button', { name: A.retry }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

@@ -44,11 +44,11 @@ const meta = {
     const audio = audioStatus ? (
       <AudioOncePlayerView
         status={audioStatus}
-        progress={audioStatus === 'playing' ? 0.4 : audioStatus === 'played' ? 1 : 0}
-        replayBlocked={audioStatus === 'played'}
+        progress={audioStatus === 'played' ? 1 : audioStatus === 'loading' ? 0 : 0.4}
+        position={24}
+        reason="leave"
         onPlay={fn()}
         onRetry={fn()}
-        onReplayAttempt={fn()}
       />
     ) : undefined;
     return <ExamView {...args} state={examScreenState(snapshot)} audio={audio} />;
@@ -199,7 +199,7 @@ export const AudioIdle: Story = {
 };
 
 export const AudioLoading: Story = {
-  args: { audioStatus: 'fetching' },
+  args: { audioStatus: 'loading' },
   loaders: at(LISTENING_1),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(t.audioOnce.loading)).toBeVisible();
@@ -218,7 +218,9 @@ export const AudioLocked: Story = {
   args: { audioStatus: 'played' },
   loaders: at(LISTENING_1),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: t.audioOnce.onlyOnce })).toHaveAttribute('aria-disabled', 'true');
+    const lock = within(canvasElement).getByRole('button', { name: t.audioOnce.onlyOnce });
+    await expect(lock).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(lock);
     await expect(await body().findByRole('tooltip')).toHaveTextContent(t.audioOnce.onlyOnce);
   },
 };

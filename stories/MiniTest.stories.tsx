@@ -26,7 +26,7 @@ function Section({
   const question =
     section === 'listening' ? (
       <>
-        <AudioOncePlayerView status="ready" progress={0} onPlay={fn()} onRetry={fn()} onReplayAttempt={fn()} />
+        <AudioOncePlayerView status="ready" progress={0} onPlay={fn()} onRetry={fn()} />
         <p className="mini-question">{item.soal}</p>
       </>
     ) : section === 'reading' ? (

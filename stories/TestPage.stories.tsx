@@ -5,7 +5,7 @@ import { TestPageView } from '../src/features/testpage/components/TestPageScreen
 import { t } from '../src/i18n/id.ts';
 
 const player = (status: 'ready' | 'played') => (
-  <AudioOncePlayerView status={status} progress={status === 'played' ? 1 : 0} onPlay={fn()} onRetry={fn()} onReplayAttempt={fn()} />
+  <AudioOncePlayerView status={status} progress={status === 'played' ? 1 : 0} onPlay={fn()} onRetry={fn()} />
 );
 
 const meta = {

@@ -320,10 +320,15 @@ function draftOf(a: Attempt, now: Date, ignored?: Ignored[]): DraftResponse {
   };
 }
 
-/** Played listening clips (heads only) and the furthest position heard of each interrupted one. */
+/**
+ * Played listening clips and the furthest position heard of each interrupted one. Only
+ * `audio.played` locks a clip: the SPA reports a clip there once heard to its end or past 90 %.
+ * The older `playedAudio` field listed clips that had merely started, so it never locks one (a
+ * stale tab still sending it cannot take a clip the learner has not heard).
+ */
 function mergeAudio(attempt: Attempt, body: DraftSaveBody) {
   const played = new Set(attempt.playedAudio);
-  for (const i of [...(body.playedAudio ?? []), ...(body.audio?.played ?? [])]) {
+  for (const i of body.audio?.played ?? []) {
     if (sectionOfQuestionPage(i) === 'listening') played.add(i);
   }
   const positions: Record<string, number> = { ...attempt.audioPositions };

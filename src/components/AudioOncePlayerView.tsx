@@ -1,19 +1,36 @@
-import { Button, Group, Loader, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import type { InterruptReason } from '../../machines/audio-once.machine.ts';
 import { t } from '../i18n/id.ts';
 
 /** What the play-once player shows; one value per state of the audioOnce machine. */
-export type AudioOnceStatus = 'restoring' | 'idle' | 'fetching' | 'ready' | 'playing' | 'played' | 'failed';
+export type AudioOnceStatus =
+  | 'idle'
+  | 'loading'
+  | 'ready'
+  | 'starting'
+  | 'playing'
+  | 'askingLeave'
+  | 'interrupted'
+  | 'resuming'
+  | 'played'
+  | 'failed';
 
 export interface AudioOncePlayerViewProps {
   status: AudioOnceStatus;
   /** Share of the clip heard, 0 to 1. */
   progress: number;
-  /** Opens the lock's tooltip (after a replay attempt). */
-  replayBlocked?: boolean;
+  /** Seconds heard (shown when interrupted or resuming). */
+  position?: number;
+  /** Why an interrupted clip stopped. */
+  reason?: InterruptReason | null;
+  /** Failed downloads so far while loading. */
+  attempt?: number;
   onPlay: () => void;
+  onResume?: () => void;
   onRetry: () => void;
-  /** The visitor pressed the blocking layer over a played clip. */
-  onReplayAttempt: () => void;
+  onLeaveConfirm?: () => void;
+  onLeaveCancel?: () => void;
 }
 
 function PlayIcon() {
@@ -24,56 +41,102 @@ function PlayIcon() {
   );
 }
 
+/** m:ss of a position in seconds. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function statusText({ status, position = 0, reason, attempt = 0 }: AudioOncePlayerViewProps): string | null {
+  const A = t.audioOnce;
+  switch (status) {
+    case 'loading':
+      return attempt > 0 ? A.loadingRetry(attempt) : A.loading;
+    case 'starting':
+      return A.starting;
+    case 'playing':
+    case 'askingLeave':
+      return A.playing;
+    case 'resuming':
+      return A.resuming(clock(position));
+    case 'interrupted':
+      return `${A.interrupted[reason ?? 'paused']} ${A.pausedAt(clock(position))}.`;
+    case 'played':
+      return A.played;
+    case 'failed':
+      return A.failed;
+    case 'idle':
+      return A.noAudio;
+    case 'ready':
+      return null;
+  }
+}
+
 /**
- * The listening player without download or speed controls: a single play button, a progress bar
- * that cannot seek, and after the one play an invisible layer that blocks every control.
+ * The listening player without download, speed or seek controls: one button (play, resume or
+ * retry), a progress bar that cannot seek, the question before leaving a playing clip, and after
+ * the one play an invisible layer that blocks every control.
  */
-export function AudioOncePlayerView({ status, progress, replayBlocked, onPlay, onRetry, onReplayAttempt }: AudioOncePlayerViewProps) {
-  const loading = status === 'restoring' || status === 'fetching';
+export function AudioOncePlayerView(props: AudioOncePlayerViewProps) {
+  const { status, progress, onPlay, onResume, onRetry, onLeaveConfirm, onLeaveCancel } = props;
+  const [replayNotice, setReplayNotice] = useState(false);
+  const busy = status === 'loading' || status === 'starting' || status === 'resuming';
   return (
     <Paper withBorder p="md" radius="md" pos="relative" data-status={status} data-testid="audio-once">
       <Stack gap="sm">
-        <Group gap="sm">
+        <Group gap="sm" wrap="nowrap" align="center">
           {status === 'failed' ? (
             <Button variant="default" onClick={onRetry}>
               {t.audioOnce.retry}
+            </Button>
+          ) : status === 'interrupted' ? (
+            <Button onClick={onResume} leftSection={<PlayIcon />}>
+              {t.audioOnce.resume}
             </Button>
           ) : (
             <Button
               onClick={onPlay}
               disabled={status !== 'ready'}
-              leftSection={loading ? <Loader size={14} aria-hidden="true" /> : <PlayIcon />}
+              leftSection={busy ? <Loader size={14} aria-hidden="true" /> : <PlayIcon />}
             >
               {t.audioOnce.play}
             </Button>
           )}
           <Text size="sm" role="status" aria-live="polite">
-            {loading
-              ? t.audioOnce.loading
-              : status === 'playing'
-                ? t.audioOnce.playing
-                : status === 'played'
-                  ? t.audioOnce.played
-                  : status === 'failed'
-                    ? t.audioOnce.failed
-                    : status === 'idle'
-                      ? t.audioOnce.noAudio
-                      : null}
+            {statusText(props)}
           </Text>
         </Group>
         <Progress value={Math.round(progress * 100)} size="sm" aria-label={t.audioOnce.progress} transitionDuration={200} />
       </Stack>
       {status === 'played' ? (
-        <Tooltip label={t.audioOnce.onlyOnce} opened={replayBlocked || undefined} withArrow position="top">
+        <Tooltip label={t.audioOnce.onlyOnce} opened={replayNotice || undefined} withArrow position="top">
           <button
             type="button"
             className="audio-once-lock"
             aria-label={t.audioOnce.onlyOnce}
             aria-disabled="true"
-            onClick={onReplayAttempt}
+            onClick={() => setReplayNotice(true)}
+            onBlur={() => setReplayNotice(false)}
           />
         </Tooltip>
       ) : null}
+      <Modal
+        opened={status === 'askingLeave'}
+        onClose={() => onLeaveCancel?.()}
+        title={t.audioOnce.leaveTitle}
+        centered
+        data-testid="audio-leave-dialog"
+      >
+        <Stack gap="md">
+          <Text size="sm">{t.audioOnce.leaveMessage}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onLeaveCancel}>
+              {t.audioOnce.leaveCancel}
+            </Button>
+            <Button onClick={onLeaveConfirm}>{t.audioOnce.leaveConfirm}</Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }

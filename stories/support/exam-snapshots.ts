@@ -1,8 +1,7 @@
 import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import type { ExamQuestion, ScoreResult, TimerResponse } from '../../contract/exam.ts';
-import { audioOnceMachine } from '../../machines/audio-once.machine.ts';
 import { QUESTION_INDEXES, partOfIndex, questionNumberOf, type ExamSection } from '../../machines/exam-layout.ts';
-import { examMachine, type ExamEvent, type SaveDraftInput } from '../../machines/exam.machine.ts';
+import { examAudioOnce, examMachine, type ExamEvent, type SaveDraftInput } from '../../machines/exam.machine.ts';
 
 /**
  * Real exam-machine snapshots for the exam stories: the machine runs with stub actors on a fixed
@@ -145,7 +144,7 @@ function examActor(script: ExamScript) {
             : Promise.resolve(SCORE),
       ),
       ticker: fromCallback(() => undefined),
-      audioOnce: audioOnceMachine.provide({ actors: { loadPlayed: fromPromise<readonly number[], void>(() => Promise.resolve([])) } }),
+      audioOnce: examAudioOnce.provide({ actors: { fetchClip: fromPromise<string, { src: string }>(() => never()) } }),
     },
   });
   const actor = createActor(logic, { input: { now: () => clock, online: true } });

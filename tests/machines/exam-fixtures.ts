@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { audioOnceMachine } from '../../machines/audio-once.machine.ts';
 import { QUESTION_INDEXES, type ExamSection } from '../../machines/exam-layout.ts';
 import {
+  examAudioOnce,
   examMachine,
   type ExamDraft,
   type ExamInput,
@@ -13,7 +13,7 @@ import {
 import type { ScoreResult, TimerResponse } from '../../contract/exam.ts';
 import { controllable, manualTicker } from './harness.ts';
 
-export const QUESTIONS = QUESTION_INDEXES.map((page) => ({ id: 5000 + page, page, soal: `q${page}` }));
+export const QUESTIONS = QUESTION_INDEXES.map((page) => ({ id: 5000 + page, page, soal: `q${page}`, audio: page <= 50 ? `/audio/${page}.mp3` : null }));
 export const SCORE: ScoreResult = {
   toeflScore: 500,
   scoreListening: 50,
@@ -60,11 +60,7 @@ export function createExamSut(input: Partial<ExamInput> = {}) {
   const persistLocal = vi.fn<(draft: ExamDraft) => void>();
   const clearLocal = vi.fn();
   const logError = vi.fn<(p: { operation: string }) => void>();
-  const persistPlayed = vi.fn<(p: { played: number[] }) => void>();
-  const audio = audioOnceMachine.provide({
-    actors: { loadPlayed: fromPromise<readonly number[], void>(() => Promise.resolve([])) },
-    actions: { persistPlayed: (_, p) => persistPlayed(p) },
-  });
+  const audio = examAudioOnce.provide({ actors: { fetchClip: fromPromise<string, { src: string }>(() => Promise.resolve('blob:clip')) } });
   const machine = examMachine.provide({
     actors: {
       loadExam: load.logic,
@@ -101,7 +97,6 @@ export function createExamSut(input: Partial<ExamInput> = {}) {
     persistLocal,
     clearLocal,
     logError,
-    persistPlayed,
     serverTimer,
   };
 }

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { audioOnceMachine } from '../../machines/audio-once.machine.ts';
+import { createActor, fromPromise } from 'xstate';
 import {
   AUTOSAVE_DEBOUNCE_MS,
   answersForSubmit,
+  examAudioOnce,
   examMachine,
   newestDraft,
   retryBackoffMs,
@@ -109,7 +109,7 @@ describe('timer', () => {
           loadExam: sut.load.logic,
           refreshTimer: sut.refresh.logic,
           saveDraft: sut.save.logic,
-          audioOnce: audioOnceMachine.provide({ actors: { loadPlayed: fromPromise<readonly number[], void>(() => Promise.resolve([])) } }),
+          audioOnce: examAudioOnce.provide({ actors: { fetchClip: fromPromise<string, { src: string }>(() => Promise.resolve('blob:clip')) } }),
         },
       }),
       { input: { now: () => Date.now() } },
@@ -267,15 +267,50 @@ describe('answers and navigation', () => {
     expect(snap().context.index).toBe(0);
   });
 
-  it('tells the audio actor which item is shown', async () => {
+  it('spawns one clip actor per listening item, asks before leaving a playing clip, saves its position and lock', async () => {
     await startIn('listening');
     await flush();
-    const audio = () => snap().children.audio!.getSnapshot() as SnapshotFrom<typeof audioOnceMachine>;
-    expect(audio().context.index).toBeNull();
+    const clip = () => snap().context.audioRef!;
+    expect(snap().context.audioRef).toBeNull();
     sut.actor.send({ type: 'user.goto', index: 33 });
     await flush();
-    expect(audio().context.index).toBe(31);
-    expect(audio().value).toEqual({ loading: 'fetching' });
+    expect(clip().id).toBe('audio-31');
+    expect(clip().getSnapshot().context).toMatchObject({ index: 31, src: '/audio/31.mp3', position: 0 });
+    expect(clip().getSnapshot().value).toBe('ready');
+    clip().send({ type: 'user.play' });
+    clip().send({ type: 'media.playing' });
+    const playTo = (from: number, to: number) => {
+      for (let p = from; p <= to; p++) clip().send({ type: 'media.time', position: p, duration: 60 });
+    };
+    playTo(1, 6);
+    expect(snap().context.audio.positions).toEqual({ 31: 5 });
+    // Leaving asks first; the move waits for the answer.
+    sut.actor.send({ type: 'user.next' });
+    expect(snap().context.index).toBe(31);
+    expect(clip().getSnapshot().value).toEqual({ playing: 'askingLeave' });
+    clip().send({ type: 'leave.cancel' });
+    sut.actor.send({ type: 'user.next' });
+    clip().send({ type: 'media.time', position: 7, duration: 60 });
+    clip().send({ type: 'leave.confirm' });
+    expect(snap().context.index).toBe(35);
+    expect(clip().id).toBe('audio-35');
+    expect(Object.keys(snap().children).filter((id) => id.startsWith('audio-'))).toEqual(['audio-35']);
+    expect(snap().context.audio).toEqual({ played: [], positions: { 31: 7 } });
+    // Back again: the clip resumes from 7 s, not from the start.
+    sut.actor.send({ type: 'user.prev' });
+    await flush();
+    expect(clip().getSnapshot().context).toMatchObject({ index: 31, position: 7 });
+    clip().send({ type: 'user.play' });
+    expect(clip().getSnapshot().value).toBe('resuming');
+    clip().send({ type: 'media.playing' });
+    playTo(8, 53);
+    expect(snap().context.audio.played).toEqual([]);
+    playTo(54, 54);
+    expect(snap().context.audio.played).toEqual([31]);
+    // A heard clip is not asked about, and the draft carries the lock.
+    sut.actor.send({ type: 'user.next' });
+    expect(snap().context.index).toBe(35);
+    expect(sut.persistLocal).toHaveBeenLastCalledWith(expect.objectContaining({ audio: { played: [31], positions: { 31: 52 } } }));
   });
 
   it('restores a draft whose index is outside the current section at its first index', async () => {
@@ -393,6 +428,7 @@ describe('autosave', () => {
       index: 94,
       answers: { 94: '1' },
       savedAt: new Date(Date.now() + SKEW_MS).toISOString(),
+      audio: { played: [], positions: {} },
     });
   });
 });

@@ -4,6 +4,7 @@ import { __unsafe_getAllOwnEventDescriptors, type SnapshotFrom } from 'xstate';
 import { isInSection, itemIndexOf, sectionFirstIndex, type ExamSection } from '../../machines/exam-layout.ts';
 import {
   AUTOSAVE_DEBOUNCE_MS,
+  audioIndexOf,
   examMachine,
   retryBackoffMs,
   secondsLeftAt,
@@ -253,9 +254,10 @@ function checkState(expected: Snap) {
 
   const running = RUNNING.some((v) => expected.matches(v));
   expect(sut.ticker.running, 'ticker runs only while a section runs').toBe(running ? 1 : 0);
-  expect(Boolean(actual.children.audio), 'audio actor lives in listening.running').toBe(
-    expected.matches({ active: { session: { listening: 'running' } } }),
+  expect(Boolean(c.audioRef), 'a clip actor lives only in listening.running, on a listening item').toBe(
+    expected.matches({ active: { session: { listening: 'running' } } }) && audioIndexOf(c.index) !== null,
   );
+  if (c.audioRef) expect(Object.keys(actual.children).filter((id) => id.startsWith('audio-'))).toEqual([c.audioRef.id]);
   if (running) expect(c.secondsLeft).toBeGreaterThan(0);
   if (
     expected.matches({ active: { session: { listening: 'ended' } } }) ||

@@ -213,6 +213,15 @@ describe('audio state and a finished attempt', () => {
     expect((await a.get('/api/soal/jawaban/draft')).json().audio.positions).toEqual({ '5': 12.5, '6': 2 });
   });
 
+  it('never locks a clip that was only started: the old playedAudio field is taken but locks nothing', async () => {
+    startClock();
+    const { a } = await learner();
+    await a.put('/api/soal/timers', {});
+    const res = (await draft(a, [], { playedAudio: [3, 4], audio: { played: [], positions: { '3': 0.5 } } })).json();
+    expect(res.audio).toEqual({ played: [], positions: { '3': 0.5 } });
+    expect(res.playedAudio).toEqual([]);
+  });
+
   it('ends the exam on a stale device: its next save learns the attempt is finished and nothing is taken', async () => {
     const t = startClock();
     const { a, b, userId } = await learner();

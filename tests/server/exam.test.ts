@@ -126,7 +126,7 @@ describe('answers while a section runs', () => {
     const save = await c.put('/api/soal/jawaban/draft', {
       index: 5,
       answers: { '1': '2', '2': '3', '60': '1', '100': '4' },
-      playedAudio: [1, 2],
+      audio: { played: [1, 2], positions: {} },
     });
     expect(save.statusCode).toBe(200);
     expect(save.json()).toMatchObject({ index: 5, answers: { '1': '2', '2': '3' }, playedAudio: [1, 2], sesi: 'listening' });
@@ -134,7 +134,7 @@ describe('answers while a section runs', () => {
       { id: 60, answer: '1', reason: 'not_started' },
       { id: 100, answer: '4', reason: 'not_started' },
     ]);
-    await c.put('/api/soal/jawaban/draft', { index: 7, answers: { '2': '4', '3': '-1' }, playedAudio: [2, 5] });
+    await c.put('/api/soal/jawaban/draft', { index: 7, answers: { '2': '4', '3': '-1' }, audio: { played: [2, 5], positions: {} } });
     const draft = (await c.get('/api/soal/jawaban/draft')).json();
     expect(draft).toMatchObject({ index: 7, answers: { '1': '2', '2': '4', '3': '-1' }, playedAudio: [1, 2, 5], sesi: 'listening' });
     expect(draft.savedAt).toEqual(expect.any(String));

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { draftKey, examStorage, playedKey } from './exam-storage.ts';
 
 describe('exam browser records', () => {
-  it('keeps draft and played audio per phone number and clears both', () => {
+  it('keeps the draft with its audio state per phone number and clears it', () => {
     localStorage.clear();
+    localStorage.setItem(playedKey('6281200000001'), '[1,2]');
     const a = examStorage(localStorage, '6281200000001');
     const b = examStorage(localStorage, '6281200000002');
-    a.writeDraft({ index: 3, answers: { 1: '2', 3: '4' }, savedAt: '2030-01-01T08:00:00.000Z' });
-    a.played.save([1, 2]);
-    a.mergePlayed([2, 31]);
-    expect(a.readDraft()).toEqual({ index: 3, answers: { 1: '2', 3: '4' }, savedAt: '2030-01-01T08:00:00.000Z' });
-    expect(a.played.load()).toEqual([1, 2, 31]);
+    const audio = { played: [1, 31], positions: { 2: 12.5 } };
+    a.writeDraft({ index: 3, answers: { 1: '2', 3: '4' }, savedAt: '2030-01-01T08:00:00.000Z', audio });
+    expect(a.readDraft()).toEqual({ index: 3, answers: { 1: '2', 3: '4' }, savedAt: '2030-01-01T08:00:00.000Z', audio });
     expect(b.readDraft()).toBeNull();
-    expect(b.played.load()).toEqual([]);
     a.clear();
     expect(localStorage.getItem(draftKey('6281200000001'))).toBeNull();
     expect(localStorage.getItem(playedKey('6281200000001'))).toBeNull();
@@ -22,6 +20,12 @@ describe('exam browser records', () => {
     localStorage.clear();
     localStorage.setItem(draftKey('1'), JSON.stringify({ index: 5, answers: { 5: '9', 0: '1', 6: '3' }, savedAt: 'x' }));
     expect(examStorage(localStorage, '1').readDraft()?.answers).toEqual({ 6: '3' });
+    // Only listening clips (group heads for groups) and positive positions survive.
+    localStorage.setItem(
+      draftKey('1'),
+      JSON.stringify({ index: 5, answers: {}, savedAt: 'x', audio: { played: [1, 32, 60, 'x'], positions: { 2: 4, 60: 3, 3: -1 } } }),
+    );
+    expect(examStorage(localStorage, '1').readDraft()?.audio).toEqual({ played: [1], positions: { 2: 4 } });
     localStorage.setItem(draftKey('1'), '{not json');
     expect(examStorage(localStorage, '1').readDraft()).toBeNull();
   });

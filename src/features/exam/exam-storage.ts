@@ -1,20 +1,18 @@
-import { sanitizeAnswers, type ExamDraft } from '../../../machines/exam.machine.ts';
-import type { PlayedStore } from '../../components/AudioOncePlayer.tsx';
+import { sanitizeAnswers, sanitizeAudio, type ExamDraft } from '../../../machines/exam.machine.ts';
 
 /**
- * The exam's browser records (spec section 3: answers, current index and played listening audio,
- * keyed from the phone number), so a reload or a lost connection never loses an answer.
+ * The exam's browser record (spec section 3: answers, current index, and the listening clips heard
+ * and where each interrupted one stopped, keyed from the phone number), so a reload or a lost
+ * connection never loses an answer or a clip.
  */
 export interface ExamStorage {
   readDraft(): ExamDraft | null;
   writeDraft(draft: ExamDraft): void;
-  played: PlayedStore;
-  /** Adds indexes another device reported as played. */
-  mergePlayed(indexes: readonly number[]): void;
   clear(): void;
 }
 
 export const draftKey = (nohp: string) => `toeflExam:${nohp}:draft`;
+/** Where earlier versions kept clips that had only started; cleared, never read (it locked clips not heard). */
 export const playedKey = (nohp: string) => `toeflExam:${nohp}:playedAudio`;
 
 function readJson(storage: Storage, key: string): unknown {
@@ -35,11 +33,6 @@ function writeJson(storage: Storage, key: string, value: unknown): void {
   }
 }
 
-function readPlayed(storage: Storage, key: string): number[] {
-  const v = readJson(storage, key);
-  return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : [];
-}
-
 export function examStorage(storage: Storage, nohp: string): ExamStorage {
   const dKey = draftKey(nohp);
   const pKey = playedKey(nohp);
@@ -47,18 +40,9 @@ export function examStorage(storage: Storage, nohp: string): ExamStorage {
     readDraft() {
       const v = readJson(storage, dKey) as Partial<ExamDraft> | null;
       if (!v || typeof v.index !== 'number' || typeof v.savedAt !== 'string') return null;
-      return { index: v.index, answers: sanitizeAnswers(v.answers), savedAt: v.savedAt };
+      return { index: v.index, answers: sanitizeAnswers(v.answers), savedAt: v.savedAt, audio: sanitizeAudio(v.audio) };
     },
     writeDraft: (draft) => writeJson(storage, dKey, draft),
-    played: {
-      load: () => readPlayed(storage, pKey),
-      save: (played) => writeJson(storage, pKey, played),
-    },
-    mergePlayed(indexes) {
-      if (indexes.length === 0) return;
-      const merged = [...new Set([...readPlayed(storage, pKey), ...indexes])].sort((a, b) => a - b);
-      writeJson(storage, pKey, merged);
-    },
     clear() {
       storage.removeItem(dKey);
       storage.removeItem(pKey);

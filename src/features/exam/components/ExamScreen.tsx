@@ -3,13 +3,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
 import type { TimerResponse } from '../../../../contract/exam.ts';
-import { audioOnceMachine } from '../../../../machines/audio-once.machine.ts';
 import type { ExamSection } from '../../../../machines/exam-layout.ts';
-import { examMachine, sanitizeAnswers, type ExamDraft, type LoadExamOutput } from '../../../../machines/exam.machine.ts';
+import { examAudioOnce, examMachine, sanitizeAnswers, sanitizeAudio, type ExamDraft, type LoadExamOutput } from '../../../../machines/exam.machine.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
 import { useAuth } from '../../../app/auth.slice.ts';
 import { useAppDispatch, type AppDispatch } from '../../../app/store.ts';
-import { AudioOncePlayer } from '../../../components/AudioOncePlayer.tsx';
+import { AudioOncePlayer, fetchWholeClip } from '../../../components/AudioOncePlayer.tsx';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
@@ -52,6 +51,7 @@ export function ExamScreen() {
 /** The exam machine with every side effect bound to the RTK Query endpoints, the clock and browser storage. */
 function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStorage, onPaket: (p: ExamPaket) => void) {
   const e = examApi.endpoints;
+  const clips = clipCache();
   const timer = (endpoint: typeof e.examTimer) =>
     fromPromise<TimerResponse, void>(async () => dispatch(endpoint.initiate(paketId, { track: false })).unwrap());
 
@@ -64,15 +64,14 @@ function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStora
         ]);
         onPaket(soal.paket);
         if (!end.hasEndTime) {
-          // No attempt yet: what the browser holds belongs to an earlier one (and would lock audio).
+          // No attempt yet: what the browser holds belongs to an earlier one (its audio state too).
           storage.clear();
           return { questions: soal.soal, hasEndTime: false, draft: null };
         }
         let draft: ExamDraft | null = null;
         try {
           const d = await dispatch(e.examDraft.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
-          storage.mergePlayed(d.playedAudio);
-          if (d.savedAt) draft = { index: d.index, answers: sanitizeAnswers(d.answers), savedAt: d.savedAt };
+          if (d.savedAt) draft = { index: d.index, answers: sanitizeAnswers(d.answers), savedAt: d.savedAt, audio: sanitizeAudio(d.audio) };
         } catch (error) {
           // 404/409: the attempt has no draft yet; anything else is a load failure.
           const status = httpStatus(error);
@@ -91,7 +90,7 @@ function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStora
       saveDraft: fromPromise(async ({ input }) =>
         dispatch(
           e.examSaveDraft.initiate(
-            { index: input.index, answers: { ...input.answers }, playedAudio: [...storage.played.load()] },
+            { index: input.index, answers: { ...input.answers }, ...(input.audio ? { audio: input.audio } : {}) },
             { track: false },
           ),
         ).unwrap(),
@@ -101,10 +100,9 @@ function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStora
         const id = window.setInterval(() => sendBack({ type: 'timer.tick' }), 1000);
         return () => window.clearInterval(id);
       }),
-      // The view's AudioOncePlayer owns playback; this child only mirrors the same stored record.
-      audioOnce: audioOnceMachine.provide({
-        actors: { loadPlayed: fromPromise(async () => storage.played.load()) },
-        actions: { persistPlayed: (_, { played }) => storage.played.save(played) },
+      audioOnce: examAudioOnce.provide({
+        actors: { fetchClip: fromPromise(({ input }) => clips.get(input.src)) },
+        actions: { logBlocked: (_, { index }) => console.info('Autoplay diblokir browser untuk audio', index) },
       }),
     },
     actions: {
@@ -113,6 +111,22 @@ function createExamLogic(dispatch: Dispatch, paketId: number, storage: ExamStora
       logError: (_, { operation }) => console.warn(`Ujian: ${operation} gagal`),
     },
   });
+}
+
+/** Each clip is fetched whole once per exam; a failed fetch is forgotten so a retry fetches again. */
+function clipCache() {
+  const cache = new Map<string, Promise<string>>();
+  return {
+    get(src: string): Promise<string> {
+      let url = cache.get(src);
+      if (!url) {
+        url = fetchWholeClip(apiAssetUrl(src) ?? src);
+        cache.set(src, url);
+        url.catch(() => cache.delete(src));
+      }
+      return url;
+    },
+  };
 }
 
 function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
@@ -186,12 +200,8 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
     }
   };
 
-  const entry = run?.entry;
-  const audioSrc = entry?.kind === 'question' && entry.part === 'listening' ? (apiAssetUrl(entry.question.audio) ?? null) : null;
-  const audio =
-    entry?.kind === 'question' && entry.part === 'listening' ? (
-      <AudioOncePlayer src={audioSrc} index={entry.index} store={storage.played} autoPlay />
-    ) : undefined;
+  const audioRef = snapshot.context.audioRef;
+  const audio = audioRef ? <AudioOncePlayer key={audioRef.id} actor={audioRef} autoPlay /> : undefined;
 
   return (
     <ExamView

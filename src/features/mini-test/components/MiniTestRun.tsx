@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { notifySuccess } from '../../../components/notify.ts';
-import { AudioOncePlayer } from '../../../components/AudioOncePlayer.tsx';
+import { AudioOnceClip } from '../../../components/AudioOncePlayer.tsx';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { MiniSection } from '../../../../machines/mini-test.machine.ts';
@@ -70,7 +70,7 @@ function QuestionContent({ section, index }: { section: MiniSection; index: numb
   if (section === 'listening') {
     return (
       <>
-        <AudioOncePlayer src={item.audio ?? null} index={index} store={store} autoPlay />
+        <AudioOnceClip key={index} src={item.audio ?? null} index={index} store={store} autoPlay />
         <p className="mini-question">{item.soal}</p>
       </>
     );

@@ -1,7 +1,7 @@
 import { Button, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
-import { AudioOncePlayer, type PlayedStore } from '../../../components/AudioOncePlayer.tsx';
+import { AudioOnceClip, type PlayedStore } from '../../../components/AudioOncePlayer.tsx';
 import { t } from '../../../i18n/id.ts';
 
 export const SOUND_CHECK_SRC = '/static/sound-check.mp3';
@@ -54,7 +54,7 @@ export function TestPageScreen() {
   const [store, setStore] = useState(memoryStore);
   return (
     <TestPageView
-      player={<AudioOncePlayer key={round} src={SOUND_CHECK_SRC} index={0} store={store} autoPlay={round > 0} />}
+      player={<AudioOnceClip key={round} src={SOUND_CHECK_SRC} index={0} store={store} autoPlay={round > 0} />}
       onPlayAgain={() => {
         setStore(memoryStore);
         setRound((r) => r + 1);
