@@ -13,6 +13,7 @@ import {
 import { QuestionFormView } from '../src/features/admin/components/QuestionFormView.tsx';
 import { t } from '../src/i18n/id.ts';
 import { LocationProbe } from './support/LocationProbe.tsx';
+import { chooseSkill } from './support/skill.ts';
 import { expectVisibleText } from './support/toast.ts';
 
 /** Every add and edit route of the three forms, with a probe for where a save leads. */
@@ -80,6 +81,10 @@ export const ListeningGroupMember: Story = {
     await expect(canvas.getByText(t.admin.soal.audioGroupNote(31))).toBeVisible();
     await fillOptions(canvasElement, '1');
     await save(canvasElement);
+    // The group's audio note is an alert too.
+    await expect(canvas.getByText(t.admin.soal.skillRequired)).toBeVisible();
+    await chooseSkill(canvasElement, 'lb-detail');
+    await save(canvasElement);
     await expectVisibleText(canvasElement, 'Soal berhasil ditambahkan.');
     await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-listening/2'));
   },
@@ -109,6 +114,7 @@ export const ListeningServerError: Story = {
       new File(['x'], 'klip.mp3', { type: 'audio/mpeg' }),
     );
     await fillOptions(canvasElement, '2');
+    await chooseSkill(canvasElement, 'la-inference');
     await save(canvasElement);
     await expectVisibleText(canvasElement, t.admin.soal.addFailed);
     await expectVisibleText(canvasElement, 'Soal nomor 2 (page 2) sudah ada di paket ini.');
@@ -151,6 +157,9 @@ export const StructureAdd: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Semua field wajib diisi!');
     await userEvent.type(field(canvasElement, 'Soal'), 'The sun ____ in the east.');
     await userEvent.type(field(canvasElement, 'Pembahasan'), 'Subjek tunggal.');
+    await save(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t.admin.soal.skillRequired);
+    await chooseSkill(canvasElement, 'st-verb-form');
     await save(canvasElement);
     await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-structure/2'));
   },
@@ -195,6 +204,7 @@ export const ReadingNeedsPassage: Story = {
     await waitFor(() => expect(field(canvasElement, 'Page')).toHaveValue('95'));
     await userEvent.type(field(canvasElement, 'Soal'), 'What is the main idea?');
     await fillOptions(canvasElement, '4');
+    await chooseSkill(canvasElement, 'rd-main-idea');
     await save(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Pilih Question Reading pada tabel di atas');
     await userEvent.click(await canvas.findByRole('cell', { name: 'Bacaan 2 — Teks' }));
