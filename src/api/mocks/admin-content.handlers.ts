@@ -216,9 +216,7 @@ export const adminContentHandlers = {
   createSoal: (section: SoalSection) =>
     http.post(url(`/admin/paket-soal/:paketId/soal-${section}`), async ({ request }) => {
       const skill =
-        section === 'listening'
-          ? (await request.formData()).get('skill')
-          : ((await request.json()) as { skill?: unknown } | null)?.skill;
+        section === 'listening' ? (await request.formData()).get('skill') : ((await request.json()) as { skill?: unknown } | null)?.skill;
       const checked = sectionSkillSchema(section).safeParse(skill);
       if (!checked.success) return fail(400, checked.error.issues[0]!.message);
       return HttpResponse.json({ message: 'Soal berhasil ditambahkan.', data: demoSoal[section][0] }, { status: 201 });
