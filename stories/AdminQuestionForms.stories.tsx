@@ -44,8 +44,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const field = (el: HTMLElement, name: string) => within(el).getByRole('textbox', { name });
+/** Focus and paste: keystroke by keystroke outlasts the story timeout on a busy machine. */
+async function enter(el: HTMLElement, name: string, text: string) {
+  await userEvent.click(field(el, name));
+  await userEvent.paste(text);
+}
 async function fillOptions(el: HTMLElement, jawaban: string) {
-  for (const n of [1, 2, 3, 4]) await userEvent.type(field(el, `Pilihan ${n}`), `pilihan ${n}`);
+  for (const n of [1, 2, 3, 4]) await enter(el, `Pilihan ${n}`, `pilihan ${n}`);
   await userEvent.click(within(el).getByRole('combobox', { name: 'Jawaban' }));
   await userEvent.click(await within(el.ownerDocument.body).findByRole('option', { name: jawaban }));
 }
@@ -155,8 +160,8 @@ export const StructureAdd: Story = {
     await fillOptions(canvasElement, '2');
     await save(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Semua field wajib diisi!');
-    await userEvent.type(field(canvasElement, 'Soal'), 'The sun ____ in the east.');
-    await userEvent.type(field(canvasElement, 'Pembahasan'), 'Subjek tunggal.');
+    await enter(canvasElement, 'Soal', 'The sun ____ in the east.');
+    await enter(canvasElement, 'Pembahasan', 'Subjek tunggal.');
     await save(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent(t.admin.soal.skillRequired);
     await chooseSkill(canvasElement, 'st-verb-form');
@@ -202,7 +207,7 @@ export const ReadingNeedsPassage: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(field(canvasElement, 'Page')).toHaveValue('95'));
-    await userEvent.type(field(canvasElement, 'Soal'), 'What is the main idea?');
+    await enter(canvasElement, 'Soal', 'What is the main idea?');
     await fillOptions(canvasElement, '4');
     await chooseSkill(canvasElement, 'rd-main-idea');
     await save(canvasElement);
