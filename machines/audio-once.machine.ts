@@ -209,7 +209,10 @@ export const audioOnceMachine = setup({
             guard: 'heardEnough',
             target: 'played.tail',
             actions: [
-              assign({ position: ({ context, event }) => Math.max(context.position, event.position), duration: ({ event }) => event.duration }),
+              assign({
+                position: ({ context, event }) => Math.max(context.position, event.position),
+                duration: ({ event }) => event.duration,
+              }),
               { type: 'notifyPlayed', params: ({ context }) => ({ index: context.index }) },
             ],
           },

@@ -143,9 +143,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
-  // Free material (mini test media, the sound-check clip) is public and never changes per user.
+  // Free material (mini test media, the sound-check clip, practice bank clips) is public and never
+  // changes per user.
   await app.register(fastifyStatic, {
-    root: [path.join(contentDir, 'mini-test'), path.join(contentDir, 'sound-check')],
+    root: [path.join(contentDir, 'mini-test'), path.join(contentDir, 'sound-check'), path.join(contentDir, 'practice')],
     prefix: '/static/',
     decorateReply: false,
     allowedPath: (pathName) => /\.(mp3|png|webp)$/.test(pathName),

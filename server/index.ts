@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoContent, tagSeededDemoContent } from './db/demo-content.ts';
+import { seedPracticeBank } from './db/practice-content.ts';
 import { ensureAdmin } from './services/users.service.ts';
 
 /** Starts the server: validated config, database + migrations, admin account, listen, graceful stop. */
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
   }
   const tagged = await tagSeededDemoContent(app.db);
   if (tagged > 0) app.log.info({ tagged }, 'demo content tagged with skills and transcripts');
+  // The practice bank is the product's free drill material (like the built-in mini test), not a
+  // sellable demo package: it is seeded whatever DEMO_CONTENT says (decision 008).
+  const practiceSeeded = await seedPracticeBank(app.db);
+  if (practiceSeeded > 0) app.log.info({ items: practiceSeeded }, 'practice bank seeded');
 
   let closing = false;
   const shutdown = (signal: string) => {

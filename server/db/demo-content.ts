@@ -100,7 +100,7 @@ export async function loadDemoContent(): Promise<DemoContent> {
 
 type ListeningItem = DemoContent['listening'][number];
 const speakerLabel = (speaker: string): string => speaker.charAt(0).toUpperCase() + speaker.slice(1);
-const transcriptOf = (lines: { speaker: string; text: string }[], intro?: string): string =>
+export const transcriptOf = (lines: { speaker: string; text: string }[], intro?: string): string =>
   [...(intro ? [intro] : []), ...lines.map((l) => `${speakerLabel(l.speaker)}: ${l.text}`)].join('\n');
 
 /**

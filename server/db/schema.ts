@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Participants and admins. nohp is always the canonical 62... form (contract/phone.ts). */
 export const users = pgTable('users', {
@@ -233,4 +246,97 @@ export const settings = pgTable('settings', {
   key: varchar('key', { length: 64 }).primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A listening clip of the free practice bank: a part A dialogue, or a part B/C talk that several
+ * items share (stored once; its script is the transcript shown after an answer).
+ */
+export const practiceClips = pgTable('practice_clips', {
+  /** The clip's file name in content/practice/audio, served from /static/practice/. */
+  file: varchar('file', { length: 64 }).primaryKey(),
+  transcript: text('transcript').notNull(),
+});
+
+/** A reading passage of the free practice bank. */
+export const practicePassages = pgTable('practice_passages', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  nama: varchar('nama', { length: 150 }).notNull(),
+  html: text('html').notNull(),
+});
+
+/** An item of the free practice bank (content/practice/); the id never changes once published. */
+export const practiceItems = pgTable(
+  'practice_items',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    section: varchar('section', { length: 16, enum: SECTIONS }).notNull(),
+    /** Listening only: A, B or C. */
+    part: varchar('part', { length: 1, enum: ['A', 'B', 'C'] }),
+    skill: varchar('skill', { length: 32 }).notNull(),
+    /** HTML for structure, written and reading; the question as text for listening. */
+    soal: text('soal').notNull(),
+    pilihan: jsonb('pilihan').$type<string[]>().notNull(),
+    jawaban: varchar('jawaban', { length: 1, enum: ['1', '2', '3', '4'] }).notNull(),
+    pembahasan: text('pembahasan').notNull(),
+    /** Written expression only: the corrected text of the wrong part. */
+    koreksi: text('koreksi'),
+    clip: varchar('clip', { length: 64 }).references(() => practiceClips.file),
+    passage: varchar('passage', { length: 64 }).references(() => practicePassages.key),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('practice_items_skill_idx').on(t.skill), index('practice_items_section_idx').on(t.section)],
+);
+
+/**
+ * One answer of a learner to one item (a drill, a notebook review, an exam or the mini test):
+ * mastery per skill is read from the newest of these. `item` is a practice item reference
+ * (contract/practice.ts: `pr-…`, `q-<soal id>`, `mt-<n>`).
+ */
+export const practiceResponses = pgTable(
+  'practice_responses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    item: varchar('item', { length: 32 }).notNull(),
+    skill: varchar('skill', { length: 32 }).notNull(),
+    section: varchar('section', { length: 16, enum: SECTIONS }).notNull(),
+    correct: boolean('correct').notNull(),
+    source: varchar('source', { length: 8, enum: ['drill', 'review', 'exam', 'mini'] }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('practice_responses_user_skill_idx').on(t.userId, t.skill, t.answeredAt)],
+);
+
+/** Buku Kesalahan: a missed item and its spaced-repetition card (ts-fsrs Card, dates as ISO strings). */
+export const mistakes = pgTable(
+  'mistakes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    item: varchar('item', { length: 32 }).notNull(),
+    skill: varchar('skill', { length: 32 }).notNull(),
+    section: varchar('section', { length: 16, enum: SECTIONS }).notNull(),
+    source: varchar('source', { length: 8, enum: ['drill', 'exam', 'mini'] }).notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    card: jsonb('card').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('mistakes_user_item_uq').on(t.userId, t.item), index('mistakes_user_due_idx').on(t.userId, t.due)],
+);
+
+/** A learner's study plan: the target and the date; the weeks are computed on read. */
+export const studyPlans = pgTable('study_plans', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  targetScore: integer('target_score').notNull(),
+  examDate: date('exam_date', { mode: 'string' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

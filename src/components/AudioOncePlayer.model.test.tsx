@@ -59,7 +59,11 @@ const abstractModel = createMachine({
         PLAY_HALF: { guard: ({ context }) => context.heard < 50, target: 'playing', actions: heard(50) },
         PLAY_TO_89: { guard: ({ context }) => context.heard === 50, target: 'playing', actions: heard(89) },
         PLAY_PAST_90: { guard: ({ context }) => context.heard === 89, target: 'played', actions: heard(91) },
-        SEEK_AHEAD: { guard: ({ context }) => context.heard === 50 && !context.seekTried, target: 'playing', actions: assign({ seekTried: true }) },
+        SEEK_AHEAD: {
+          guard: ({ context }) => context.heard === 50 && !context.seekTried,
+          target: 'playing',
+          actions: assign({ seekTried: true }),
+        },
         STALL: { guard: fresh, target: 'stalled' },
         HIDE: { guard: fresh, target: 'hidden' },
         LEAVE: { guard: fresh, target: 'asking' },
@@ -178,7 +182,9 @@ function createSut() {
       notifyPlayed: () => {
         store.played = true;
       },
-      notifyLeave: () => leaves(),
+      notifyLeave: () => {
+        leaves();
+      },
     },
   });
   const sut = {
@@ -346,7 +352,10 @@ function checkState(model: ModelSnap) {
       expect(m.playsFrom.at(-1), 'each play starts where the clip stopped, never from the start').toBe(sut.expectedFrom);
       expect(chart!.context.position).toBe(sut.heard);
       expect(m.currentTime, 'the element is where the clip is (a seek is undone)').toBe(sut.heard);
-      expect(document.querySelector('[role="progressbar"]')).toHaveAttribute('aria-valuenow', String(Math.round((chart!.context.position / DURATION) * 100)));
+      expect(document.querySelector('[role="progressbar"]')).toHaveAttribute(
+        'aria-valuenow',
+        String(Math.round((chart!.context.position / DURATION) * 100)),
+      );
       break;
     }
     case 'stalled':
@@ -355,7 +364,9 @@ function checkState(model: ModelSnap) {
       expect(chart!.context.reason).toBe(model.value === 'stalled' ? 'stall' : 'hidden');
       expect(status).toBe('interrupted');
       expect(fake(el!).paused).toBe(true);
-      expect(document.querySelector('[role="status"]')).toHaveTextContent(model.value === 'stalled' ? A.interrupted.stall : A.interrupted.hidden);
+      expect(document.querySelector('[role="status"]')).toHaveTextContent(
+        model.value === 'stalled' ? A.interrupted.stall : A.interrupted.hidden,
+      );
       expect(sut.store.position, 'the position is saved at the interruption').toBe(sut.heard);
       break;
     }
@@ -377,7 +388,7 @@ function checkState(model: ModelSnap) {
       expect(document.querySelector('.audio-once-lock')).toHaveAttribute('aria-label', A.onlyOnce);
       break;
     default:
-      throw new Error(`unchecked model state ${String(model.value)}`);
+      throw new Error(`unchecked model state ${JSON.stringify(model.value)}`);
   }
 }
 
@@ -400,7 +411,7 @@ afterEach(() => {
 
 describe('audio once: a path to every state of the learner model, on the rendered player', { timeout: 30_000 }, () => {
   it('covers every model state and event', () => {
-    const states = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))));
+    const states = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.value as string)));
     expect([...states].sort()).toEqual(['asking', 'away', 'failed', 'hidden', 'loading', 'played', 'playing', 'retrying', 'stalled']);
     const events = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
     for (const e of Object.keys(step)) expect(events, e).toContain(e);

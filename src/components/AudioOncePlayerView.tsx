@@ -5,16 +5,7 @@ import { t } from '../i18n/id.ts';
 
 /** What the play-once player shows; one value per state of the audioOnce machine. */
 export type AudioOnceStatus =
-  | 'idle'
-  | 'loading'
-  | 'ready'
-  | 'starting'
-  | 'playing'
-  | 'askingLeave'
-  | 'interrupted'
-  | 'resuming'
-  | 'played'
-  | 'failed';
+  'idle' | 'loading' | 'ready' | 'starting' | 'playing' | 'askingLeave' | 'interrupted' | 'resuming' | 'played' | 'failed';
 
 export interface AudioOncePlayerViewProps {
   status: AudioOnceStatus;

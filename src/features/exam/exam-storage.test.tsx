@@ -7,23 +7,29 @@ describe('exam browser records', () => {
     localStorage.setItem(playedKey('6281200000001'), '[1,2]');
     const a = examStorage(localStorage, '6281200000001');
     const b = examStorage(localStorage, '6281200000002');
+    const at = '2030-01-01T07:59:00.000Z';
+    const answers = { 1: { answer: '2', at }, 3: { answer: '-1', at } } as const;
     const audio = { played: [1, 31], positions: { 2: 12.5 } };
-    a.writeDraft({ index: 3, answers: { 1: '2', 3: '4' }, savedAt: '2030-01-01T08:00:00.000Z', audio });
-    expect(a.readDraft()).toEqual({ index: 3, answers: { 1: '2', 3: '4' }, savedAt: '2030-01-01T08:00:00.000Z', audio });
+    a.writeDraft({ index: 3, answers, savedAt: '2030-01-01T08:00:00.000Z', marked: [3, 1], audio });
+    expect(a.readDraft()).toEqual({ index: 3, answers, savedAt: '2030-01-01T08:00:00.000Z', marked: [1, 3], audio });
     expect(b.readDraft()).toBeNull();
     a.clear();
     expect(localStorage.getItem(draftKey('6281200000001'))).toBeNull();
     expect(localStorage.getItem(playedKey('6281200000001'))).toBeNull();
   });
 
-  it('drops what is not an answer and survives a broken record', () => {
+  it('drops what is not an answer, dates an answer stored without its instant, and survives a broken record', () => {
     localStorage.clear();
-    localStorage.setItem(draftKey('1'), JSON.stringify({ index: 5, answers: { 5: '9', 0: '1', 6: '3' }, savedAt: 'x' }));
-    expect(examStorage(localStorage, '1').readDraft()?.answers).toEqual({ 6: '3' });
+    const savedAt = '2030-01-01T08:00:00.000Z';
+    localStorage.setItem(
+      draftKey('1'),
+      JSON.stringify({ index: 5, answers: { 5: '9', 0: '1', 6: '3', 7: { answer: '2', at: 'x' } }, savedAt, marked: [0, 6, 'x'] }),
+    );
+    expect(examStorage(localStorage, '1').readDraft()).toMatchObject({ answers: { 6: { answer: '3', at: savedAt } }, marked: [6] });
     // Only listening clips (group heads for groups) and positive positions survive.
     localStorage.setItem(
       draftKey('1'),
-      JSON.stringify({ index: 5, answers: {}, savedAt: 'x', audio: { played: [1, 32, 60, 'x'], positions: { 2: 4, 60: 3, 3: -1 } } }),
+      JSON.stringify({ index: 5, answers: {}, savedAt, audio: { played: [1, 32, 60, 'x'], positions: { 2: 4, 60: 3, 3: -1 } } }),
     );
     expect(examStorage(localStorage, '1').readDraft()?.audio).toEqual({ played: [1], positions: { 2: 4 } });
     localStorage.setItem(draftKey('1'), '{not json');

@@ -1,9 +1,9 @@
-import { sanitizeAnswers, sanitizeAudio, type ExamDraft } from '../../../machines/exam.machine.ts';
+import { sanitizeAnswers, sanitizeAudio, sanitizeMarked, type ExamDraft } from '../../../machines/exam.machine.ts';
 
 /**
- * The exam's browser record (spec section 3: answers, current index, and the listening clips heard
- * and where each interrupted one stopped, keyed from the phone number), so a reload or a lost
- * connection never loses an answer or a clip.
+ * The exam's browser record (spec section 3: answers with their instants, 'ragu-ragu' marks, the
+ * current index, and the listening clips heard and where each interrupted one stopped, keyed from
+ * the phone number), so a reload or a lost connection never loses an answer or a clip.
  */
 export interface ExamStorage {
   readDraft(): ExamDraft | null;
@@ -40,7 +40,13 @@ export function examStorage(storage: Storage, nohp: string): ExamStorage {
     readDraft() {
       const v = readJson(storage, dKey) as Partial<ExamDraft> | null;
       if (!v || typeof v.index !== 'number' || typeof v.savedAt !== 'string') return null;
-      return { index: v.index, answers: sanitizeAnswers(v.answers), savedAt: v.savedAt, audio: sanitizeAudio(v.audio) };
+      return {
+        index: v.index,
+        answers: sanitizeAnswers(v.answers, v.savedAt),
+        savedAt: v.savedAt,
+        marked: sanitizeMarked(v.marked),
+        audio: sanitizeAudio(v.audio),
+      };
     },
     writeDraft: (draft) => writeJson(storage, dKey, draft),
     clear() {
