@@ -13,6 +13,7 @@ import {
 import { QuestionFormView } from '../src/features/admin/components/QuestionFormView.tsx';
 import { t } from '../src/i18n/id.ts';
 import { LocationProbe } from './support/LocationProbe.tsx';
+import { chooseSkill } from './support/skill.ts';
 import { expectVisibleText } from './support/toast.ts';
 
 /** Every add and edit route of the three forms, with a probe for where a save leads. */
@@ -43,8 +44,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const field = (el: HTMLElement, name: string) => within(el).getByRole('textbox', { name });
+/** Focus and paste: keystroke by keystroke outlasts the story timeout on a busy machine. */
+async function enter(el: HTMLElement, name: string, text: string) {
+  await userEvent.click(field(el, name));
+  await userEvent.paste(text);
+}
 async function fillOptions(el: HTMLElement, jawaban: string) {
-  for (const n of [1, 2, 3, 4]) await userEvent.type(field(el, `Pilihan ${n}`), `pilihan ${n}`);
+  for (const n of [1, 2, 3, 4]) await enter(el, `Pilihan ${n}`, `pilihan ${n}`);
   await userEvent.click(within(el).getByRole('combobox', { name: 'Jawaban' }));
   await userEvent.click(await within(el.ownerDocument.body).findByRole('option', { name: jawaban }));
 }
@@ -80,6 +86,10 @@ export const ListeningGroupMember: Story = {
     await expect(canvas.getByText(t.admin.soal.audioGroupNote(31))).toBeVisible();
     await fillOptions(canvasElement, '1');
     await save(canvasElement);
+    // The group's audio note is an alert too.
+    await expect(canvas.getByText(t.admin.soal.skillRequired)).toBeVisible();
+    await chooseSkill(canvasElement, 'lb-detail');
+    await save(canvasElement);
     await expectVisibleText(canvasElement, 'Soal berhasil ditambahkan.');
     await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-listening/2'));
   },
@@ -109,6 +119,7 @@ export const ListeningServerError: Story = {
       new File(['x'], 'klip.mp3', { type: 'audio/mpeg' }),
     );
     await fillOptions(canvasElement, '2');
+    await chooseSkill(canvasElement, 'la-inference');
     await save(canvasElement);
     await expectVisibleText(canvasElement, t.admin.soal.addFailed);
     await expectVisibleText(canvasElement, 'Soal nomor 2 (page 2) sudah ada di paket ini.');
@@ -149,8 +160,11 @@ export const StructureAdd: Story = {
     await fillOptions(canvasElement, '2');
     await save(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Semua field wajib diisi!');
-    await userEvent.type(field(canvasElement, 'Soal'), 'The sun ____ in the east.');
-    await userEvent.type(field(canvasElement, 'Pembahasan'), 'Subjek tunggal.');
+    await enter(canvasElement, 'Soal', 'The sun ____ in the east.');
+    await enter(canvasElement, 'Pembahasan', 'Subjek tunggal.');
+    await save(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t.admin.soal.skillRequired);
+    await chooseSkill(canvasElement, 'st-verb-form');
     await save(canvasElement);
     await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-structure/2'));
   },
@@ -193,8 +207,9 @@ export const ReadingNeedsPassage: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(field(canvasElement, 'Page')).toHaveValue('95'));
-    await userEvent.type(field(canvasElement, 'Soal'), 'What is the main idea?');
+    await enter(canvasElement, 'Soal', 'What is the main idea?');
     await fillOptions(canvasElement, '4');
+    await chooseSkill(canvasElement, 'rd-main-idea');
     await save(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Pilih Question Reading pada tabel di atas');
     await userEvent.click(await canvas.findByRole('cell', { name: 'Bacaan 2 — Teks' }));

@@ -5,6 +5,7 @@ import { WrittenFormView } from '../src/features/admin/components/WrittenFormVie
 import { AddWrittenScreen } from '../src/features/admin/components/WrittenFormScreen.tsx';
 import { t } from '../src/i18n/id.ts';
 import { AdminRoute } from './support/AdminRoute.tsx';
+import { chooseSkill } from './support/skill.ts';
 import { expectVisibleText } from './support/toast.ts';
 
 const meta = {
@@ -49,7 +50,11 @@ export const AssignLetters: Story = {
     await expect(canvasElement.querySelector('[data-testid=written-preview] .we-sentence')!.innerHTML).toBe(EXPECTED);
     await chooseJawaban(canvasElement, 'B');
     await userEvent.click(canvas.getByRole('button', { name: t.admin.soal.save }));
-    await expect(args.onSubmit).toHaveBeenCalledWith({ no_soal: 17, page: 69, soal: EXPECTED, jawaban: '2' });
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t.admin.soal.skillRequired);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await chooseSkill(canvasElement, 'we-agreement');
+    await userEvent.click(canvas.getByRole('button', { name: t.admin.soal.save }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ no_soal: 17, page: 69, soal: EXPECTED, jawaban: '2', skill: 'we-agreement' });
   },
 };
 
@@ -115,9 +120,14 @@ export const ServerError: Story = {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'No. Soal' })).toHaveValue('17'));
     await expect(canvas.getByRole('textbox', { name: 'Page' })).toHaveValue('69');
-    for (const [i, w] of words.entries()) await userEvent.type(canvas.getByRole('textbox', { name: `Kata ${i + 1}` }), w);
+    // Focus and paste: keystroke by keystroke outlasts the story timeout on a busy machine.
+    for (const [i, w] of words.entries()) {
+      await userEvent.click(canvas.getByRole('textbox', { name: `Kata ${i + 1}` }));
+      await userEvent.paste(w);
+    }
     for (const w of ['children', 'plays', 'the', 'garden']) await userEvent.click(canvas.getByRole('button', { name: w }));
     await chooseJawaban(canvasElement, 'B');
+    await chooseSkill(canvasElement, 'we-agreement');
     await userEvent.click(canvas.getByRole('button', { name: t.admin.soal.save }));
     await expectVisibleText(canvasElement, t.admin.soal.addFailed);
     await expectVisibleText(canvasElement, 'Soal nomor 17 (page 69) sudah ada di paket ini.');

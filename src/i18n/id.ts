@@ -643,6 +643,24 @@ export const t = {
       saving: 'Menyimpan...',
       offline: 'Offline — jawaban disimpan di perangkat',
       saveError: 'Gagal menyimpan, mencoba lagi...',
+      answered: (n: number, of: number) => `${n} dari ${of} terjawab`,
+    },
+    notice: {
+      newerTitle: 'Jawaban diperbarui dari perangkat lain',
+      newer: (numbers: string) =>
+        `Soal ${numbers} dijawab lebih baru di perangkat lain. Layar ini sekarang menampilkan jawaban terbaru tersebut.`,
+      notCountedTitle: 'Ada jawaban yang tidak dihitung',
+      notCountedIntro: 'Jawaban berikut tidak diterima server:',
+      notCountedItem: (section: string, n: number, reason: string) => `${section} soal ${n}: ${reason}`,
+      reasons: {
+        ended: 'diberikan setelah sesinya berakhir, atau terkirim lebih dari 3 menit setelah sesi berakhir',
+        not_started: 'sesinya belum dimulai',
+        newer: 'ada jawaban yang lebih baru dari perangkat lain',
+        no_question: 'soal tidak ditemukan',
+        finished: 'ujian sudah selesai',
+      } as Record<string, string>,
+      dismiss: 'Mengerti',
+      finishedElsewhere: 'Ujian ini sudah diselesaikan di perangkat lain. Skor dihitung dari jawaban yang tersimpan di server.',
     },
     question: {
       numberOf: (n: number) => `Soal ${n}`,
@@ -652,6 +670,11 @@ export const t = {
       imageAlt: (nama: string) => `Teks bacaan: ${nama}`,
       listenHint: 'Dengarkan percakapan, lalu pilih jawaban yang paling tepat.',
       groupHint: (from: number, to: number) => `Satu audio untuk soal ${from}-${to}.`,
+      mark: 'Ragu-ragu',
+      markLabel: (n: number) => `Tandai soal ${n} sebagai ragu-ragu`,
+      showPassage: 'Bacaan',
+      showQuestion: 'Soal',
+      viewToggle: 'Tampilkan bacaan atau soal',
     },
     nav: {
       prev: 'Sebelumnya',
@@ -660,6 +683,7 @@ export const t = {
       gridInstruction: (label: string) => `Petunjuk ${label}`,
       gridItem: (n: string, answered: boolean) => `Soal ${n}, ${answered ? 'sudah dijawab' : 'belum dijawab'}`,
       gridGrouped: 'dibuka bersama kelompoknya',
+      gridMarked: 'ragu-ragu',
     },
     section: {
       ended: (name: string) => `Sesi ${name} Telah Berakhir`,
@@ -678,6 +702,9 @@ export const t = {
       cancel: 'Batal',
       working: 'Memproses...',
       refreshing: 'Memperbarui timer...',
+      unanswered: (numbers: string) => `Belum dijawab: soal ${numbers}.`,
+      allAnswered: 'Semua soal sesi ini sudah dijawab.',
+      marked: (numbers: string) => `Ditandai ragu-ragu: soal ${numbers}.`,
     },
     intro: {
       listening: {

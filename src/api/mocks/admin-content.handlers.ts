@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { ErrorResponse } from '../../../contract/common.ts';
 import type { AdminPaket, Completeness } from '../../../contract/paket.ts';
-import type { AdminSoal, QuestionReading, SoalSection } from '../../../contract/soal.ts';
+import { sectionSkillSchema, type AdminSoal, type QuestionReading, type SoalSection } from '../../../contract/soal.ts';
 
 /*
  * MSW handlers for the admin content endpoints, answering the shapes and Indonesian messages the
@@ -212,10 +212,15 @@ export const adminContentHandlers = {
     http.get(url(`/admin/paket-soal/:paketId/soal-${section}`), () => fail(404, 'Paket soal tidak ditemukan.')),
   soal: (data: AdminSoal) => http.get(url('/admin/paket-soal/soal/:soalId'), () => HttpResponse.json({ data })),
   soalNotFound: () => http.get(url('/admin/paket-soal/soal/:soalId'), () => fail(404, 'Soal tidak ditemukan.')),
+  // Like the server, a question without a known skill of its own section is refused.
   createSoal: (section: SoalSection) =>
-    http.post(url(`/admin/paket-soal/:paketId/soal-${section}`), () =>
-      HttpResponse.json({ message: 'Soal berhasil ditambahkan.', data: demoSoal[section][0] }, { status: 201 }),
-    ),
+    http.post(url(`/admin/paket-soal/:paketId/soal-${section}`), async ({ request }) => {
+      const skill =
+        section === 'listening' ? (await request.formData()).get('skill') : ((await request.json()) as { skill?: unknown } | null)?.skill;
+      const checked = sectionSkillSchema(section).safeParse(skill);
+      if (!checked.success) return fail(400, checked.error.issues[0]!.message);
+      return HttpResponse.json({ message: 'Soal berhasil ditambahkan.', data: demoSoal[section][0] }, { status: 201 });
+    }),
   createSoalPending: (section: SoalSection) => http.post(url(`/admin/paket-soal/:paketId/soal-${section}`), pending),
   createSoalFail: (section: SoalSection, message: string, status = 400) =>
     http.post(url(`/admin/paket-soal/:paketId/soal-${section}`), () => fail(status, message)),

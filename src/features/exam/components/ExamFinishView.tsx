@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ScoreResult } from '../../../../contract/exam.ts';
 import { sectionQuestionCount } from '../../../../machines/exam-layout.ts';
@@ -12,6 +12,8 @@ export interface ExamFinishViewProps {
   /** submitting: 'Menghitung skor...'; failed: the spec's score error with a retry; scored: the result. */
   status: 'submitting' | 'failed' | 'scored';
   score: ScoreResult | null;
+  /** Another device finished the attempt; this one says so above the score. */
+  finishedElsewhere?: boolean;
   downloading: boolean;
   /** 'Terjadi Kesalahan' / 'Gagal mengunduh sertifikat' is open. */
   downloadFailed: boolean;
@@ -40,6 +42,18 @@ function ScoreCard({ id, title, score, correct, of }: { id: string; title: strin
 
 /** The end of the exam: scoring, a retry when the score cannot be fetched, then the four scores with the CEFR band and the certificate. */
 export function ExamFinishView(props: ExamFinishViewProps) {
+  const elsewhere = props.finishedElsewhere ? (
+    <Alert color="blue" title={t.exam.notice.finishedElsewhere} data-testid="exam-finished-elsewhere" mb="md" />
+  ) : null;
+  return (
+    <>
+      {elsewhere ? <Container size="md">{elsewhere}</Container> : null}
+      <FinishBody {...props} />
+    </>
+  );
+}
+
+function FinishBody(props: ExamFinishViewProps) {
   const { status, score } = props;
   if (status === 'submitting' || !score) {
     if (status === 'failed') return <ScoreError onRetry={props.onRetry} />;
