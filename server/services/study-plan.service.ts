@@ -56,7 +56,7 @@ export function planWeeks(input: PlanInput): PlanWeek[] {
   const masteryBySkill = new Map(input.mastery.map((m) => [m.skill, m.mastery]));
   const weights = SKILLS.map((s) => {
     const m = masteryBySkill.get(s.id) ?? null;
-    return { skill: s.id as SkillId, weight: Math.max(0.05, (1 - (m ?? 0.5)) ** 2) };
+    return { skill: s.id, weight: Math.max(0.05, (1 - (m ?? 0.5)) ** 2) };
   });
   const totalWeight = weights.reduce((a, w) => a + w.weight, 0);
   const share = new Map(weights.map((w) => [w.skill, (w.weight / totalWeight) * items * weekCount]));
