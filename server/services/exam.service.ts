@@ -19,7 +19,7 @@ import { examAttempts, examHistory, paketSoal, questionReading, soal, users, typ
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { activateNextPayment, consumePayment } from './payments.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
-import { scoreCounts } from './scoring.service.ts';
+import { scoreCounts, storedCefrLevels } from './scoring.service.ts';
 import { mediaUrl } from './storage.service.ts';
 import { recordExamOutcomes } from './practice.service.ts';
 
@@ -390,7 +390,7 @@ function toScoreResult(h: typeof examHistory.$inferSelect): ScoreResult {
     listeningCorrect: h.listeningCorrect,
     writtenCorrect: h.writtenCorrect,
     readingCorrect: h.readingCorrect,
-    cefr: h.cefr as ScoreResult['cefr'],
+    ...storedCefrLevels(h),
     tableVersion: h.tableVersion,
     historyId: h.id,
     certificateCode: h.certificateCode,

@@ -101,6 +101,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/results/components/ProgressScreen.tsx')).ProgressScreen }),
           },
           {
+            path: 'diagnosis',
+            lazy: async () => ({ Component: (await import('../features/results/components/DiagnosisScreen.tsx')).DiagnosisScreen }),
+          },
+          {
+            path: 'diagnosis/:historyId',
+            lazy: async () => ({ Component: (await import('../features/results/components/DiagnosisScreen.tsx')).DiagnosisScreen }),
+          },
+          {
             path: 'riwayat-ujian/:id/pembahasan',
             lazy: async () => ({ Component: (await import('../features/results/components/ReviewScreen.tsx')).ReviewScreen }),
           },
