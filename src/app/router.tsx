@@ -145,6 +145,22 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'latihan',
+            lazy: async () => ({ Component: (await import('../features/practice/components/PracticeScreens.tsx')).PracticeRoute }),
+          },
+          {
+            path: 'latihan/review',
+            lazy: async () => ({ Component: (await import('../features/practice/components/PracticeScreens.tsx')).ReviewRoute }),
+          },
+          {
+            path: 'latihan/buku-kesalahan',
+            lazy: async () => ({ Component: (await import('../features/practice/components/PracticeScreens.tsx')).NotebookScreen }),
+          },
+          {
+            path: 'latihan/rencana',
+            lazy: async () => ({ Component: (await import('../features/practice/components/PracticeScreens.tsx')).PlanScreen }),
+          },
+          {
             path: 'paketsoal',
             lazy: async () => ({
               Component: (await import('../features/paket/components/PaketSoalScreen.tsx')).PaketSoalScreen,
