@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './common.ts';
-import { answerValueSchema, cefrSchema } from './exam.ts';
+import { answerValueSchema, cefrLevelsSchema } from './exam.ts';
 import { skillSchema } from './skills.ts';
 import { soalSectionSchema } from './soal.ts';
 
@@ -20,11 +20,13 @@ export const historyItemSchema = z.object({
   listening_correct: z.number(),
   written_correct: z.number(),
   reading_correct: z.number(),
-  cefr: cefrSchema,
+  ...cefrLevelsSchema.shape,
   /** When the attempt finished (ISO). */
   tanggal: z.string(),
   /** Verification code printed on the certificate. */
   certificateCode: z.string(),
+  /** The same learner finished this package before: a retake, so the score may reflect memory. */
+  retake: z.boolean(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
@@ -88,7 +90,7 @@ export const verifyResponseSchema = z.object({
   listening_correct: z.number(),
   written_correct: z.number(),
   reading_correct: z.number(),
-  cefr: cefrSchema,
+  ...cefrLevelsSchema.shape,
   tanggal: z.string(),
 });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
@@ -154,6 +156,8 @@ export const progressResponseSchema = z.object({
       structureScore: true,
       readingScore: true,
       cefr: true,
+      nearChance: true,
+      retake: true,
     }),
   ),
   diagnostics: z

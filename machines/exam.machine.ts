@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, not, raise, sendTo, setup } from 'xstate';
-import type { AnswerValue, ScoreResult, SubmitAnswer, TimerResponse } from '../contract/exam.ts';
+import type { AnswerValue, DraftResponse, IgnoredReason, ScoreResult, SubmitAnswer, TimerResponse } from '../contract/exam.ts';
+import { adoptNewer, changedAnswers, shownAnswers, type AnswerEntry, type TimedAnswer, type TimedAnswers } from './answer-sync.ts';
 import { audioOnceMachine } from './audio-once.machine.ts';
 import {
   QUESTION_INDEXES,
@@ -19,10 +20,10 @@ import {
 /**
  * The exam (spec section 4, DESIGN section 5): loading -> ready | active | error -> finished.
  * Every side effect (HTTP, storage, the 1 s tick, logging) is an actor or action provided with
- * `.provide()`; the exam view only renders snapshots and sends events.
+ * `.provide()`; the exam view only renders snapshots, asks `snapshot.can(...)` and sends events.
  */
 
-/** Answers by question page; an unanswered page has no key. */
+/** Answers by question page as the screen shows them; an unanswered page has no key. */
 export type ExamAnswers = Readonly<Record<number, Exclude<AnswerValue, '-1'>>>;
 
 /** What the machine needs of a question row; the server's rows carry more fields. */
@@ -32,9 +33,12 @@ export interface ExamQuestionRef {
 
 export interface ExamDraft {
   index: number;
-  answers: ExamAnswers;
-  /** ISO instant (server clock) of the change that produced this draft; the newest draft wins. */
+  /** Every answer given with the server-clock instant it was given ('-1' = cleared). */
+  answers: TimedAnswers;
+  /** ISO instant (server clock) of the change that produced this draft. */
   savedAt: string;
+  /** Pages marked 'ragu-ragu'; kept on this device only (the server's draft has no field for it). */
+  marked?: readonly number[];
 }
 
 export interface LoadExamOutput {
@@ -44,10 +48,16 @@ export interface LoadExamOutput {
   draft?: ExamDraft | null;
 }
 
-export interface SaveDraftInput extends ExamDraft {
+export interface SaveDraftInput {
+  index: number;
+  /** Only what the server has not acknowledged yet, each with its `at`. */
+  answers: AnswerEntry[];
   /** Increases with every change; a server may ignore a revision lower than one it holds. */
   revision: number;
 }
+
+/** What a save answers: the server's kept answers, its `sesi` and the answers it did not take. */
+export type SaveDraftOutput = Pick<DraftResponse, 'answers' | 'answeredAt' | 'sesi' | 'ignored' | 'savedAt'>;
 
 export interface SubmitAnswersInput {
   /** All 140 questions in page order, '-1' for unanswered. */
@@ -55,6 +65,12 @@ export interface SubmitAnswersInput {
 }
 
 export type SyncStatus = 'saved' | 'saving' | 'offline' | 'error';
+
+/** An answer the server did not take, by question page, with its reason. */
+export interface NotCounted {
+  page: number;
+  reason: IgnoredReason;
+}
 
 export interface ExamInput {
   /** The local clock in epoch ms (Date.now in the app, a fake clock in tests). */
@@ -73,7 +89,20 @@ export interface ExamContext {
   loadProblem: string | null;
   section: ExamSection;
   index: number;
+  /** Every answer given on any device that this one knows of, with its instant. */
+  timed: TimedAnswers;
+  /** What the server acknowledged holding; a save sends the difference. */
+  acked: TimedAnswers;
+  /** The screen's view of `timed` (cleared pages drop out). */
   answers: ExamAnswers;
+  /** Pages marked 'ragu-ragu'. */
+  marked: readonly number[];
+  /** Pages another device answered later, taken onto this screen (the learner is told). */
+  newerPages: readonly number[];
+  /** Answers the server did not take (the learner is told which and why). */
+  notCounted: readonly NotCounted[];
+  /** The attempt was finished elsewhere (a save or timer answered `finished`). */
+  finishedElsewhere: boolean;
   /** End of the current section on the server's clock, epoch ms. */
   endsAt: number | null;
   /** serverNow - local now at the last timer answer. */
@@ -83,27 +112,35 @@ export interface ExamContext {
   revision: number;
   savedRevision: number;
   savingRevision: number;
+  /** The answers in flight, so the acknowledgement knows which were sent. */
+  sending: readonly AnswerEntry[];
   saveAttempt: number;
   syncStatus: SyncStatus;
   score: ScoreResult | null;
 }
 
 export type ExamEvent =
+  | { type: 'user.askStart' }
   | { type: 'user.start' }
+  | { type: 'user.cancel' }
   | { type: 'user.dismiss' }
   | { type: 'user.retry' }
   | { type: 'user.answer'; page: number; answer: AnswerValue }
+  | { type: 'user.mark'; page: number }
   | { type: 'user.goto'; index: number }
   | { type: 'user.next' }
   | { type: 'user.prev' }
+  | { type: 'user.askEnd' }
   | { type: 'user.endSection' }
+  | { type: 'user.askContinue' }
   | { type: 'user.continue' }
   | { type: 'user.finish' }
+  | { type: 'user.dismissNotice' }
   | { type: 'timer.tick' }
   | { type: 'page.visible' }
   | { type: 'network.online' }
   | { type: 'network.offline' }
-  /** Raised internally after every answer or index change; not for the view. */
+  /** Raised internally after every answer, mark or index change; not for the view. */
   | { type: 'draft.changed' };
 
 export const AUTOSAVE_DEBOUNCE_MS = 1_000;
@@ -130,23 +167,53 @@ export function newestDraft(...drafts: (ExamDraft | null | undefined)[]): ExamDr
   return best;
 }
 
-/** Keeps only answers to real question pages with a real option. */
-export function sanitizeAnswers(answers: unknown): ExamAnswers {
-  const clean: Record<number, Exclude<AnswerValue, '-1'>> = {};
+const isOption = (v: unknown): v is AnswerValue => v === '1' || v === '2' || v === '3' || v === '4' || v === '-1';
+
+/**
+ * Keeps only answers to real question pages with a real option (or a clear). A stored answer is
+ * either `{answer, at}` or, from before instants existed, a bare option: that one gets `fallbackAt`
+ * (the instant of the draft that held it) so the newest-wins merge can still order it.
+ */
+export function sanitizeAnswers(answers: unknown, fallbackAt: string): Record<string, TimedAnswer> {
+  const clean: Record<string, TimedAnswer> = {};
   if (answers && typeof answers === 'object') {
     for (const [key, value] of Object.entries(answers as Record<string, unknown>)) {
-      const page = Number(key);
-      if (QUESTION_INDEXES.includes(page) && (value === '1' || value === '2' || value === '3' || value === '4')) {
-        clean[page] = value;
+      if (!QUESTION_INDEXES.includes(Number(key))) continue;
+      if (isOption(value)) clean[key] = { answer: value, at: fallbackAt };
+      else if (value && typeof value === 'object') {
+        const { answer, at } = value as { answer?: unknown; at?: unknown };
+        if (isOption(answer) && typeof at === 'string' && !Number.isNaN(Date.parse(at))) clean[key] = { answer, at };
       }
     }
   }
   return clean;
 }
 
-/** The final submission: every question by page, '-1' where unanswered. */
-export function answersForSubmit(answers: ExamAnswers): SubmitAnswersInput {
-  return { answers: QUESTION_INDEXES.map((page) => ({ id: page, answer: answers[page] ?? '-1' })) };
+/** Keeps only real question pages, once each, in page order. */
+export function sanitizeMarked(marked: unknown): number[] {
+  if (!Array.isArray(marked)) return [];
+  return [...new Set(marked.filter((p): p is number => typeof p === 'number' && QUESTION_INDEXES.includes(p)))].sort((a, b) => a - b);
+}
+
+/** The server's kept answers as timed answers (a page without an instant gets the draft's). */
+export function serverAnswers(
+  answers: Readonly<Record<string, AnswerValue>>,
+  answeredAt: Readonly<Record<string, string>>,
+  fallbackAt: string,
+) {
+  const timed: Record<string, TimedAnswer> = {};
+  for (const [key, answer] of Object.entries(answers)) timed[key] = { answer, at: answeredAt[key] ?? fallbackAt };
+  return sanitizeAnswers(timed, fallbackAt);
+}
+
+/** The final submission: every question by page, '-1' where unanswered; given answers carry their `at`. */
+export function answersForSubmit(timed: TimedAnswers): SubmitAnswersInput {
+  return {
+    answers: QUESTION_INDEXES.map((page) => {
+      const given = timed[String(page)];
+      return given ? { id: page, answer: given.answer, at: given.at } : { id: page, answer: '-1' as const };
+    }),
+  };
 }
 
 /** The listening item whose audio the view plays at `index`, or null (intro, other sections). */
@@ -169,17 +236,52 @@ function timerFields(context: ExamContext, answer: TimerResponse) {
   };
 }
 
+/** The server's instant now, through the offset measured at the last timer answer. */
+const serverInstant = (context: ExamContext) => new Date(context.now() + context.clockOffsetMs).toISOString();
+
 function draftOf(context: ExamContext): ExamDraft {
-  return {
-    index: context.index,
-    answers: context.answers,
-    savedAt: new Date(context.now() + context.clockOffsetMs).toISOString(),
-  };
+  return { index: context.index, answers: context.timed, savedAt: serverInstant(context), marked: context.marked };
 }
 
 /** Entering a section moves an outside index to its first index (a change to save). */
 function indexInSection(context: ExamContext): number {
   return itemIndexOf(clampToSection(context.index, context.section));
+}
+
+/**
+ * Takes a save's answer: the server's kept answers become the acknowledged set; a page another
+ * device answered later replaces this screen's answer; an answer the server refused is taken off
+ * the screen (unless the learner changed it again meanwhile) and reported, never dropped silently.
+ */
+function acknowledge(context: ExamContext, output: SaveDraftOutput) {
+  const fallback = output.savedAt ?? serverInstant(context);
+  const server = serverAnswers(output.answers, output.answeredAt, fallback);
+  const ignored = (output.ignored ?? []).filter((i) => i.reason !== 'finished');
+  const timed: Record<string, TimedAnswer> = { ...context.timed };
+  const notCounted: NotCounted[] = [];
+  for (const item of ignored) {
+    const key = String(item.id);
+    const sent = context.sending.find((s) => s.id === item.id);
+    if (item.reason === 'newer') continue; // adoptNewer below takes the later answer and says so
+    notCounted.push({ page: item.id, reason: item.reason });
+    if (sent && timed[key]?.at === sent.at) {
+      const kept = server[key];
+      if (kept) timed[key] = kept;
+      else delete timed[key];
+    }
+  }
+  const adopted = adoptNewer(timed, server);
+  const newer = [...new Set([...context.newerPages, ...adopted.changed])].sort((a, b) => a - b);
+  const counted = [...context.notCounted.filter((n) => !notCounted.some((m) => m.page === n.page)), ...notCounted].sort(
+    (a, b) => a.page - b.page,
+  );
+  return {
+    timed: adopted.answers,
+    answers: shownAnswers(adopted.answers),
+    acked: server,
+    newerPages: newer,
+    notCounted: counted,
+  };
 }
 
 const persistDraft = {
@@ -189,7 +291,7 @@ const persistDraft = {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`provide ${name}`));
 
-export const examMachine = setup({
+const examSetup = setup({
   types: {
     context: {} as ExamContext,
     events: {} as ExamEvent,
@@ -206,8 +308,8 @@ export const examMachine = setup({
     endSection: fromPromise<unknown, { section: ExamSection }>(notProvided('endSection')),
     /** PUT /soal/timers/next ('Lanjut ke Sesi Berikutnya'). */
     nextSection: fromPromise<TimerResponse, { section: ExamSection }>(notProvided('nextSection')),
-    /** PUT /soal/jawaban/draft. */
-    saveDraft: fromPromise<unknown, SaveDraftInput>(notProvided('saveDraft')),
+    /** PUT /soal/jawaban/draft with only the changed answers. */
+    saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(notProvided('saveDraft')),
     /** POST /soal/jawaban; answers the score. */
     submitAnswers: fromPromise<ScoreResult, SubmitAnswersInput>(notProvided('submitAnswers')),
     /** Sends `timer.tick` every 1000 ms while a section runs; cleans up on exit. */
@@ -218,7 +320,7 @@ export const examMachine = setup({
     audioOnce: audioOnceMachine,
   },
   actions: {
-    /** Writes the draft to browser storage (answers and index; audio is the audio actor's). */
+    /** Writes the draft to browser storage (answers, marks and index; audio is the audio actor's). */
     persistLocal: (_, _params: ExamDraft) => {},
     /** Clears browser storage of this exam (draft and played audio) after the score arrived. */
     clearLocal: () => {},
@@ -228,11 +330,23 @@ export const examMachine = setup({
       secondsLeft: ({ context }) => secondsLeftAt(context.endsAt, context.clockOffsetMs, context.now()),
     }),
     markChanged: assign({ revision: ({ context }) => context.revision + 1 }),
-    recordAnswer: assign({
-      answers: ({ context, event }) => {
-        if (event.type !== 'user.answer') return context.answers;
-        const { [event.page]: _previous, ...rest } = context.answers;
-        return event.answer === '-1' ? rest : { ...rest, [event.page]: event.answer };
+    recordAnswer: assign(({ context, event }) => {
+      if (event.type !== 'user.answer') return {};
+      const timed = { ...context.timed, [String(event.page)]: { answer: event.answer, at: serverInstant(context) } };
+      return {
+        timed,
+        answers: shownAnswers(timed),
+        // The learner's own answer settles what was reported about this page.
+        newerPages: context.newerPages.filter((p) => p !== event.page),
+        notCounted: context.notCounted.filter((n) => n.page !== event.page),
+      };
+    }),
+    toggleMark: assign({
+      marked: ({ context, event }) => {
+        if (event.type !== 'user.mark') return context.marked;
+        return context.marked.includes(event.page)
+          ? context.marked.filter((p) => p !== event.page)
+          : [...context.marked, event.page].sort((a, b) => a - b);
       },
     }),
     gotoIndex: assign({
@@ -259,7 +373,9 @@ export const examMachine = setup({
       event.type === 'user.answer' &&
       QUESTION_INDEXES.includes(event.page) &&
       isInSection(event.page, context.section) &&
-      ['1', '2', '3', '4', '-1'].includes(event.answer),
+      isOption(event.answer),
+    pageInSection: ({ context, event }) =>
+      event.type === 'user.mark' && QUESTION_INDEXES.includes(event.page) && isInSection(event.page, context.section),
     canGoNext: ({ context }) => {
       const next = nextIndex(context.index);
       return next !== null && isInSection(next, context.section);
@@ -270,12 +386,114 @@ export const examMachine = setup({
     },
     canGoto: ({ context, event }) =>
       event.type === 'user.goto' && isExamIndex(event.index) && itemIndexOf(clampToSection(event.index, context.section)) !== context.index,
+    hasNotice: ({ context }) => context.newerPages.length > 0 || context.notCounted.length > 0,
   },
   delays: {
     AUTOSAVE_DEBOUNCE: AUTOSAVE_DEBOUNCE_MS,
     RETRY_BACKOFF: ({ context }) => retryBackoffMs(context.saveAttempt),
   },
-}).createMachine({
+});
+
+/**
+ * The running state of a section, the same for all three. Listening additionally owns the audio
+ * actor and tells it which item is shown; in reading, Selesai and time up finish the exam.
+ */
+function runningState(section: ExamSection) {
+  const last = section === 'reading';
+  const moved = section === 'listening' ? (['markChanged', 'selectAudio'] as const) : (['markChanged'] as const);
+  const over = last ? ('#exam.finished' as const) : (`#exam.active.session.${section}.ended` as const);
+  return examSetup.createStateConfig({
+    invoke:
+      section === 'listening'
+        ? [
+            { id: 'ticker', src: 'ticker' },
+            { id: 'audio', src: 'audioOnce', input: ({ context }) => ({ index: audioIndexOf(context.index) }) },
+          ]
+        : [{ id: 'ticker', src: 'ticker' }],
+    initial: 'answering',
+    on: {
+      'timer.tick': [{ guard: 'timeIsUp' as const, target: over, actions: 'syncClock' as const }, { actions: 'syncClock' as const }],
+      'user.answer': {
+        guard: 'answerInSection',
+        actions: ['recordAnswer', 'markChanged', raise({ type: 'draft.changed' })],
+      },
+      'user.mark': { guard: 'pageInSection' as const, actions: ['toggleMark', raise({ type: 'draft.changed' })] },
+      'user.goto': { guard: 'canGoto' as const, actions: ['gotoIndex', ...moved, raise({ type: 'draft.changed' })] },
+      'user.next': { guard: 'canGoNext' as const, actions: ['goNext', ...moved, raise({ type: 'draft.changed' })] },
+      'user.prev': { guard: 'canGoPrev' as const, actions: ['goPrev', ...moved, raise({ type: 'draft.changed' })] },
+    },
+    states: {
+      answering: { on: { 'user.askEnd': 'confirming' } },
+      // 'Selesaikan Sesi Ini?' (listening, written) or 'Yakin ingin menyelesaikan?' (reading).
+      confirming: {
+        on: last
+          ? { 'user.cancel': 'answering', 'user.finish': '#exam.finished' }
+          : { 'user.cancel': 'answering', 'user.endSection': `#exam.active.session.${section}.endingSection` },
+      },
+    },
+  });
+}
+
+/**
+ * A section followed by another (listening, written): running, then Selesai zeroes it on the
+ * server, 'Telah Berakhir', and 'Lanjut ke Sesi Berikutnya' moves on once confirmed.
+ */
+function sectionState(section: 'listening' | 'written') {
+  return examSetup.createStateConfig({
+    initial: 'route',
+    states: {
+      route: { always: [{ guard: 'hasTimeLeft', target: 'running' }, { target: 'ended' }] },
+      running: runningState(section),
+      endingSection: {
+        invoke: {
+          id: 'endSection',
+          src: 'endSection',
+          input: ({ context }) => ({ section: context.section }),
+          onDone: 'ended',
+          onError: { target: 'running', actions: { type: 'logError', params: { operation: 'endSection' } } },
+        },
+      },
+      ended: {
+        // 'Sesi {SECTION} Telah Berakhir' + 'Lanjut ke Sesi Berikutnya' (asks 'Yakin ingin lanjut?').
+        entry: assign({ secondsLeft: 0 }),
+        initial: 'waiting',
+        states: {
+          waiting: { on: { 'user.askContinue': 'confirming' } },
+          confirming: { on: { 'user.cancel': 'waiting', 'user.continue': `#exam.active.session.${section}.advancing` } },
+        },
+      },
+      advancing: {
+        invoke: {
+          id: 'nextSection',
+          src: 'nextSection',
+          input: ({ context }) => ({ section: context.section }),
+          onDone: [
+            { guard: ({ event }) => event.output.sesi === 'finished', target: '#exam.finished' },
+            {
+              target: '#exam.active.session.route',
+              // The section's entry moves the index to its first index.
+              actions: assign(({ context, event }) => timerFields(context, event.output)),
+            },
+          ],
+          onError: { target: 'ended', actions: { type: 'logError', params: { operation: 'nextSection' } } },
+        },
+      },
+    },
+  });
+}
+
+/** The last section: no ended screen, time up or Selesai finishes the exam (spec section 4). */
+function lastSectionState() {
+  return examSetup.createStateConfig({
+    initial: 'route',
+    states: {
+      route: { always: [{ guard: 'hasTimeLeft', target: 'running' }, { target: '#exam.finished' }] },
+      running: runningState('reading'),
+    },
+  });
+}
+
+export const examMachine = examSetup.createMachine({
   id: 'exam',
   context: ({ input }) => ({
     now: input.now,
@@ -284,7 +502,13 @@ export const examMachine = setup({
     loadProblem: null,
     section: 'listening',
     index: 0,
+    timed: {},
+    acked: {},
     answers: {},
+    marked: [],
+    newerPages: [],
+    notCounted: [],
+    finishedElsewhere: false,
     endsAt: null,
     clockOffsetMs: 0,
     secondsLeft: 0,
@@ -292,6 +516,7 @@ export const examMachine = setup({
     revision: 0,
     savedRevision: 0,
     savingRevision: 0,
+    sending: [],
     saveAttempt: 0,
     syncStatus: 'saved',
     score: null,
@@ -300,6 +525,7 @@ export const examMachine = setup({
   on: {
     'network.online': { actions: assign({ online: true }) },
     'network.offline': { actions: assign({ online: false }) },
+    'user.dismissNotice': { guard: 'hasNotice', actions: assign({ newerPages: [], notCounted: [] }) },
   },
   states: {
     loading: {
@@ -313,18 +539,27 @@ export const examMachine = setup({
             actions: assign({ loadProblem: ({ event }) => examLayoutProblem(event.output.questions) }),
           },
           {
-            // An attempt exists: resume it with the newest saved draft.
+            // An attempt exists: per page the answer given last, on this device or another.
             guard: ({ event }) => event.output.hasEndTime,
             target: 'resuming',
             actions: assign(({ context, event }) => {
-              const draft = newestDraft(event.output.draft, context.localDraft);
-              const localIsNewer = draft !== null && draft === context.localDraft && draft !== event.output.draft;
+              const server = event.output.draft ?? null;
+              const local = context.localDraft;
+              const acked = server?.answers ?? {};
+              const adopted = adoptNewer(local?.answers ?? {}, acked);
+              const newest = newestDraft(server, local);
+              const dirty = changedAnswers(adopted.answers, acked).length > 0;
               return {
                 entries: buildExamEntries(event.output.questions),
-                answers: sanitizeAnswers(draft?.answers),
-                index: draft && isExamIndex(draft.index) ? draft.index : 0,
-                // A local draft newer than the server's must still reach the server.
-                revision: localIsNewer ? 1 : 0,
+                timed: adopted.answers,
+                answers: shownAnswers(adopted.answers),
+                acked,
+                marked: sanitizeMarked(local?.marked),
+                // Only a device that held answers of its own has a screen that changed.
+                newerPages: local ? adopted.changed : [],
+                index: newest && isExamIndex(newest.index) ? newest.index : 0,
+                // Answers given here that the server lacks must still reach it.
+                revision: dirty ? 1 : 0,
                 savedRevision: 0,
                 localDraft: null,
               };
@@ -346,7 +581,12 @@ export const examMachine = setup({
       on: { 'user.retry': 'loading' },
     },
     ready: {
-      on: { 'user.start': 'starting' },
+      initial: 'idle',
+      states: {
+        idle: { on: { 'user.askStart': 'confirming' } },
+        // 'Mulai Simulasi?' with 'Ya, Mulai'.
+        confirming: { on: { 'user.cancel': 'idle', 'user.start': '#exam.starting' } },
+      },
     },
     starting: {
       invoke: {
@@ -354,10 +594,7 @@ export const examMachine = setup({
         src: 'startTimer',
         onDone: [
           { guard: ({ event }) => event.output.sesi === 'finished', target: 'finished' },
-          {
-            target: 'active',
-            actions: assign(({ context, event }) => timerFields(context, event.output)),
-          },
+          { target: 'active', actions: assign(({ context, event }) => timerFields(context, event.output)) },
         ],
         onError: 'startFailed',
       },
@@ -371,7 +608,8 @@ export const examMachine = setup({
         id: 'resumeTimer',
         src: 'refreshTimer',
         onDone: [
-          { guard: ({ event }) => event.output.sesi === 'finished', target: 'finished' },
+          // `finished` (here or on another device) ends the exam, anything else resumes it.
+          { guard: ({ event }) => event.output.sesi === 'finished', target: 'finished', actions: assign({ finishedElsewhere: true }) },
           { target: 'active', actions: assign(({ context, event }) => timerFields(context, event.output)) },
         ],
         onError: 'error',
@@ -383,7 +621,8 @@ export const examMachine = setup({
         id: 'refreshTimer',
         src: 'refreshTimer',
         onDone: [
-          { guard: ({ event }) => event.output.sesi === 'finished', target: 'finished' },
+          // `finished` (here or on another device) ends the exam, anything else resumes it.
+          { guard: ({ event }) => event.output.sesi === 'finished', target: 'finished', actions: assign({ finishedElsewhere: true }) },
           { target: 'active', actions: assign(({ context, event }) => timerFields(context, event.output)) },
         ],
         onError: { target: 'active', actions: { type: 'logError', params: { operation: 'refreshTimer' } } },
@@ -400,180 +639,19 @@ export const examMachine = setup({
           initial: 'route',
           states: {
             route: {
+              // Entering a section moves an index outside it to the section's first index (a change to save).
+              entry: enqueueActions(({ context, enqueue }) => {
+                const index = indexInSection(context);
+                if (index !== context.index) {
+                  enqueue.assign({ index, revision: context.revision + 1 });
+                  enqueue.raise({ type: 'draft.changed' });
+                }
+              }),
               always: [{ guard: 'isListening', target: 'listening' }, { guard: 'isWritten', target: 'written' }, { target: 'reading' }],
             },
-            listening: {
-              entry: enqueueActions(({ context, enqueue }) => {
-                const index = indexInSection(context);
-                if (index !== context.index) {
-                  enqueue.assign({ index, revision: context.revision + 1 });
-                  enqueue.raise({ type: 'draft.changed' });
-                }
-              }),
-              initial: 'route',
-              states: {
-                route: { always: [{ guard: 'hasTimeLeft', target: 'running' }, { target: 'ended' }] },
-                running: {
-                  invoke: [
-                    { id: 'ticker', src: 'ticker' },
-                    { id: 'audio', src: 'audioOnce', input: ({ context }) => ({ index: audioIndexOf(context.index) }) },
-                  ],
-                  on: {
-                    'timer.tick': [{ guard: 'timeIsUp', target: 'ended' }, { actions: 'syncClock' }],
-                    'user.answer': {
-                      guard: 'answerInSection',
-                      actions: ['recordAnswer', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    'user.goto': {
-                      guard: 'canGoto',
-                      actions: ['gotoIndex', 'markChanged', 'selectAudio', raise({ type: 'draft.changed' })],
-                    },
-                    'user.next': {
-                      guard: 'canGoNext',
-                      actions: ['goNext', 'markChanged', 'selectAudio', raise({ type: 'draft.changed' })],
-                    },
-                    'user.prev': {
-                      guard: 'canGoPrev',
-                      actions: ['goPrev', 'markChanged', 'selectAudio', raise({ type: 'draft.changed' })],
-                    },
-                    'user.endSection': 'endingSection',
-                  },
-                },
-                endingSection: {
-                  invoke: {
-                    id: 'endSection',
-                    src: 'endSection',
-                    input: ({ context }) => ({ section: context.section }),
-                    onDone: 'ended',
-                    onError: { target: 'running', actions: { type: 'logError', params: { operation: 'endSection' } } },
-                  },
-                },
-                ended: {
-                  // 'Sesi LISTENING COMPREHENSION Telah Berakhir' + 'Lanjut ke Sesi Berikutnya'.
-                  entry: assign({ secondsLeft: 0 }),
-                  on: { 'user.continue': 'advancing' },
-                },
-                advancing: {
-                  invoke: {
-                    id: 'nextSection',
-                    src: 'nextSection',
-                    input: ({ context }) => ({ section: context.section }),
-                    onDone: [
-                      { guard: ({ event }) => event.output.sesi === 'finished', target: '#exam.finished' },
-                      {
-                        target: '#exam.active.session.route',
-                        // The section's entry moves the index to its first index.
-                        actions: assign(({ context, event }) => timerFields(context, event.output)),
-                      },
-                    ],
-                    onError: { target: 'ended', actions: { type: 'logError', params: { operation: 'nextSection' } } },
-                  },
-                },
-              },
-            },
-            written: {
-              entry: enqueueActions(({ context, enqueue }) => {
-                const index = indexInSection(context);
-                if (index !== context.index) {
-                  enqueue.assign({ index, revision: context.revision + 1 });
-                  enqueue.raise({ type: 'draft.changed' });
-                }
-              }),
-              initial: 'route',
-              states: {
-                route: { always: [{ guard: 'hasTimeLeft', target: 'running' }, { target: 'ended' }] },
-                running: {
-                  invoke: { id: 'ticker', src: 'ticker' },
-                  on: {
-                    'timer.tick': [{ guard: 'timeIsUp', target: 'ended' }, { actions: 'syncClock' }],
-                    'user.answer': {
-                      guard: 'answerInSection',
-                      actions: ['recordAnswer', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    'user.goto': {
-                      guard: 'canGoto',
-                      actions: ['gotoIndex', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    'user.next': {
-                      guard: 'canGoNext',
-                      actions: ['goNext', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    'user.prev': {
-                      guard: 'canGoPrev',
-                      actions: ['goPrev', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    'user.endSection': 'endingSection',
-                  },
-                },
-                endingSection: {
-                  invoke: {
-                    id: 'endSection',
-                    src: 'endSection',
-                    input: ({ context }) => ({ section: context.section }),
-                    onDone: 'ended',
-                    onError: { target: 'running', actions: { type: 'logError', params: { operation: 'endSection' } } },
-                  },
-                },
-                ended: {
-                  entry: assign({ secondsLeft: 0 }),
-                  on: { 'user.continue': 'advancing' },
-                },
-                advancing: {
-                  invoke: {
-                    id: 'nextSection',
-                    src: 'nextSection',
-                    input: ({ context }) => ({ section: context.section }),
-                    onDone: [
-                      { guard: ({ event }) => event.output.sesi === 'finished', target: '#exam.finished' },
-                      {
-                        target: '#exam.active.session.route',
-                        // The section's entry moves the index to its first index.
-                        actions: assign(({ context, event }) => timerFields(context, event.output)),
-                      },
-                    ],
-                    onError: { target: 'ended', actions: { type: 'logError', params: { operation: 'nextSection' } } },
-                  },
-                },
-              },
-            },
-            reading: {
-              entry: enqueueActions(({ context, enqueue }) => {
-                const index = indexInSection(context);
-                if (index !== context.index) {
-                  enqueue.assign({ index, revision: context.revision + 1 });
-                  enqueue.raise({ type: 'draft.changed' });
-                }
-              }),
-              initial: 'route',
-              states: {
-                // Reading has no ended screen: time up finishes the exam (spec section 4).
-                route: { always: [{ guard: 'hasTimeLeft', target: 'running' }, { target: '#exam.finished' }] },
-                running: {
-                  invoke: { id: 'ticker', src: 'ticker' },
-                  on: {
-                    'timer.tick': [{ guard: 'timeIsUp', target: '#exam.finished', actions: 'syncClock' }, { actions: 'syncClock' }],
-                    'user.answer': {
-                      guard: 'answerInSection',
-                      actions: ['recordAnswer', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    'user.goto': {
-                      guard: 'canGoto',
-                      actions: ['gotoIndex', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    'user.next': {
-                      guard: 'canGoNext',
-                      actions: ['goNext', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    'user.prev': {
-                      guard: 'canGoPrev',
-                      actions: ['goPrev', 'markChanged', raise({ type: 'draft.changed' })],
-                    },
-                    // 'Yakin ingin menyelesaikan?' confirmed in the view.
-                    'user.finish': '#exam.finished',
-                  },
-                },
-              },
-            },
+            listening: sectionState('listening'),
+            written: sectionState('written'),
+            reading: lastSectionState(),
           },
         },
         autosave: {
@@ -598,18 +676,37 @@ export const examMachine = setup({
             saving: {
               entry: [
                 { type: 'setSyncStatus', params: { status: 'saving' } },
-                assign({ savingRevision: ({ context }) => context.revision }),
+                assign({
+                  savingRevision: ({ context }) => context.revision,
+                  sending: ({ context }) => changedAnswers(context.timed, context.acked),
+                }),
               ],
               on: { 'draft.changed': { actions: persistDraft } },
               invoke: {
                 id: 'saveDraft',
                 src: 'saveDraft',
-                input: ({ context }) => ({ ...draftOf(context), revision: context.revision }),
-                // Changes made meanwhile are newer than what is in flight: `route` saves again.
-                onDone: {
-                  target: 'route',
-                  actions: assign({ savedRevision: ({ context }) => context.savingRevision, saveAttempt: 0 }),
-                },
+                input: ({ context }) => ({ index: context.index, answers: [...context.sending], revision: context.revision }),
+                onDone: [
+                  {
+                    // Another device finished the attempt: this one ends too, and says why.
+                    guard: ({ event }) => event.output.sesi === 'finished',
+                    target: '#exam.finished',
+                    actions: assign({ finishedElsewhere: true }),
+                  },
+                  {
+                    // Changes made meanwhile are newer than what is in flight: `route` saves again.
+                    target: 'route',
+                    actions: [
+                      assign(({ context, event }) => ({
+                        ...acknowledge(context, event.output),
+                        savedRevision: context.savingRevision,
+                        saveAttempt: 0,
+                        sending: [],
+                      })),
+                      persistDraft,
+                    ],
+                  },
+                ],
                 onError: [
                   {
                     guard: not('isOnline'),
@@ -633,7 +730,8 @@ export const examMachine = setup({
               after: { RETRY_BACKOFF: 'route' },
             },
             offline: {
-              // Answers stay in context and browser storage; reconnecting sends the latest.
+              // Answers stay in context and browser storage with their instants; reconnecting
+              // sends them, and the server still counts those given before a section's end.
               entry: { type: 'setSyncStatus', params: { status: 'offline' } },
               on: { 'draft.changed': { actions: persistDraft } },
               always: { guard: 'isOnline', target: 'route' },
@@ -649,7 +747,7 @@ export const examMachine = setup({
           invoke: {
             id: 'submitAnswers',
             src: 'submitAnswers',
-            input: ({ context }) => answersForSubmit(context.answers),
+            input: ({ context }) => answersForSubmit(context.timed),
             onDone: {
               target: 'scored',
               actions: [assign({ score: ({ event }) => event.output }), 'clearLocal'],

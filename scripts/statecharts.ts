@@ -21,7 +21,13 @@ const MACHINES: { title: string; file: string; machine: AnyStateMachine }[] = [
 
 /** Who sends each event; an event missing here stops the generator, so the table stays whole. */
 const SENDERS: Record<string, string> = {
+  'user.askStart': 'UI: Mulai Simulasi TOEFL (opens the start confirmation)',
   'user.start': 'UI: Ya, Mulai in the start dialog; retry in the Gagal dialog',
+  'user.cancel': 'UI: Batal in a confirmation',
+  'user.askEnd': 'UI: Selesai in the exam bar (opens the section or exam confirmation)',
+  'user.askContinue': 'UI: Lanjut ke Sesi Berikutnya (opens its confirmation)',
+  'user.mark': "UI: the 'Ragu-ragu' toggle of a question",
+  'user.dismissNotice': 'UI: closing the newer-answer / not-counted notice',
   'user.dismiss': 'UI: closing the Gagal dialog',
   'user.retry': 'UI: retry after a load error or a score failure',
   'user.answer': 'UI: choosing an option (A-D -> 1-4, -1 clears) / a radio option (0-3)',

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AudioOncePlayerView, type AudioOnceStatus } from '../src/components/AudioOncePlayerView.tsx';
-import type { ExamDialog } from '../src/features/exam/components/ExamRunView.tsx';
 import { ExamView, type ExamViewProps } from '../src/features/exam/components/ExamView.tsx';
 import { examScreenState, type ExamSnapshot } from '../src/features/exam/exam-view-model.ts';
 import { t } from '../src/i18n/id.ts';
@@ -24,7 +23,6 @@ const meta = {
   parameters: { route: `/simulasi-toefl/${PAKET.id}` },
   args: {
     paket: PAKET,
-    dialog: null,
     onAskStart: fn(),
     onAskFinish: fn(),
     onAskContinue: fn(),
@@ -33,6 +31,8 @@ const meta = {
     onDismissStartFailure: fn(),
     onRetry: fn(),
     onAnswer: fn(),
+    onMark: fn(),
+    onDismissNotice: fn(),
     onPrev: fn(),
     onNext: fn(),
     onGoto: fn(),
@@ -59,7 +59,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const at = (steps: Step[], script: ExamScript = {}) => [async () => ({ snapshot: await examSnapshot(script, steps) })];
-const dialogArg = (dialog: ExamDialog) => ({ dialog });
 
 export const Loading: Story = {
   loaders: at([], { load: 'pending' }),
@@ -92,8 +91,7 @@ export const Start: Story = {
 };
 
 export const StartConfirm: Story = {
-  args: dialogArg('start'),
-  loaders: at([{ type: 'until', state: 'ready' }]),
+  loaders: at([{ type: 'until', state: 'ready' }, { type: 'user.askStart' }]),
   play: async ({ args }) => {
     const dialog = await body().findByRole('dialog', { name: E.start.confirmTitle });
     await expect(within(dialog).getByText(E.start.confirmText)).toBeVisible();
@@ -104,7 +102,12 @@ export const StartConfirm: Story = {
 };
 
 export const StartFailed: Story = {
-  loaders: at([{ type: 'until', state: 'ready' }, { type: 'user.start' }, { type: 'until', state: 'startFailed' }], { start: 'fail' }),
+  loaders: at(
+    [{ type: 'until', state: 'ready' }, { type: 'user.askStart' }, { type: 'user.start' }, { type: 'until', state: 'startFailed' }],
+    {
+      start: 'fail',
+    },
+  ),
   play: async () => {
     const dialog = await body().findByRole('dialog', { name: E.start.failTitle });
     await expect(within(dialog).getByText(E.start.failText)).toBeVisible();
@@ -274,29 +277,142 @@ export const TimeUp: Story = {
 };
 
 export const ContinueDialog: Story = {
-  args: dialogArg('continue'),
-  loaders: at([...STARTED, { type: 'user.endSection' }, { type: 'until', state: { active: { session: { listening: 'ended' } } } }]),
+  loaders: at([
+    ...STARTED,
+    { type: 'user.answer', page: 1, answer: '2' },
+    { type: 'user.mark', page: 1 },
+    { type: 'user.askEnd' },
+    { type: 'user.endSection' },
+    { type: 'until', state: { active: { session: { listening: 'ended' } } } },
+    { type: 'user.askContinue' },
+  ]),
   play: async () => {
     const dialog = await body().findByRole('dialog', { name: E.section.continueTitle });
     await expect(within(dialog).getByRole('button', { name: E.section.continueYes })).toBeVisible();
+    await expect(within(dialog).getByTestId('exam-dialog-unanswered')).toHaveTextContent(E.section.unanswered('2-50'));
+    await expect(within(dialog).getByTestId('exam-dialog-marked')).toHaveTextContent(E.section.marked('1'));
   },
 };
 
+/** Selesai lists what is still open in the section: unanswered and 'ragu-ragu' numbers. */
 export const EndSectionDialog: Story = {
-  args: dialogArg('endSection'),
-  loaders: at(LISTENING_1),
-  play: async () => {
+  loaders: at([
+    ...LISTENING_1,
+    { type: 'user.answer', page: 3, answer: '4' },
+    { type: 'user.mark', page: 3 },
+    { type: 'user.mark', page: 7 },
+    { type: 'user.askEnd' },
+  ]),
+  play: async ({ args }) => {
     const dialog = await body().findByRole('dialog', { name: E.section.endTitle });
-    await expect(within(dialog).getByText(E.section.endText)).toBeVisible();
+    await expect(within(dialog).getByText(E.section.endText, { exact: false })).toBeVisible();
+    await expect(within(dialog).getByTestId('exam-dialog-unanswered')).toHaveTextContent(E.section.unanswered('1, 4-50'));
+    await expect(within(dialog).getByTestId('exam-dialog-marked')).toHaveTextContent(E.section.marked('3, 7'));
+    await userEvent.click(within(dialog).getByRole('button', { name: E.section.cancel }));
+    await expect(args.onCancel).toHaveBeenCalled();
   },
 };
 
 export const FinishDialog: Story = {
-  args: dialogArg('finish'),
-  loaders: at([...TO_READING, { type: 'user.next' }]),
+  loaders: at([...TO_READING, { type: 'user.next' }, { type: 'user.askEnd' }]),
   play: async () => {
     const dialog = await body().findByRole('dialog', { name: E.section.finishTitle });
-    await expect(within(dialog).getByText(E.section.finishText)).toBeVisible();
+    await expect(within(dialog).getByText(E.section.finishText, { exact: false })).toBeVisible();
+    await expect(within(dialog).getByTestId('exam-dialog-unanswered')).toHaveTextContent(E.section.unanswered('1-50'));
+  },
+};
+
+/** Another device answered question 2 later: this screen shows that answer and says so. */
+export const NewerDraft: Story = {
+  loaders: at(
+    [
+      ...STARTED,
+      { type: 'user.answer', page: 2, answer: '1' },
+      { type: 'user.answer', page: 3, answer: '2' },
+      { type: 'user.goto', index: 2 },
+      { type: 'until', state: { active: { autosave: 'clean' } } },
+    ],
+    { save: 'newer' },
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const notice = canvas.getByTestId('exam-notice');
+    await expect(notice).toHaveTextContent(E.notice.newerTitle);
+    await expect(notice).toHaveTextContent(E.notice.newer('2'));
+    await expect(canvas.getByRole('radio', { name: /^D\. / })).toBeChecked();
+    await userEvent.click(within(notice).getByRole('button', { name: E.notice.dismiss }));
+    await expect(args.onDismissNotice).toHaveBeenCalled();
+  },
+};
+
+/** The server refused answers (their section had ended): the learner is told which, never a silent drop. */
+export const AnswersNotCounted: Story = {
+  loaders: at(
+    [
+      ...STARTED,
+      { type: 'user.answer', page: 4, answer: '1' },
+      { type: 'user.answer', page: 5, answer: '2' },
+      { type: 'until', state: { active: { autosave: 'clean' } } },
+    ],
+    { save: 'ended' },
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByTestId('exam-not-counted');
+    await expect(canvas.getByTestId('exam-notice')).toHaveTextContent(E.notice.notCountedTitle);
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await expect(list).toHaveTextContent(E.notice.notCountedItem('LISTENING COMPREHENSION', 4, E.notice.reasons.ended!));
+    await expect(canvas.getByTestId('exam-answered')).toHaveTextContent(E.header.answered(0, 50));
+  },
+};
+
+/** 'Ragu-ragu' on a question, shown in the grid, and the section's answered count in the bar. */
+export const RaguRagu: Story = {
+  args: { audioStatus: 'ready' },
+  loaders: at([
+    ...LISTENING_1,
+    { type: 'user.answer', page: 1, answer: '1' },
+    { type: 'user.mark', page: 1 },
+    { type: 'user.mark', page: 9 },
+  ]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('checkbox', { name: E.question.markLabel(1) })).toBeChecked();
+    await expect(canvas.getByRole('button', { name: `${E.nav.gridItem('1', true)}, ${E.nav.gridMarked}` })).toHaveAttribute('data-marked');
+    await expect(canvas.getByRole('button', { name: `${E.nav.gridItem('9', false)}, ${E.nav.gridMarked}` })).toBeVisible();
+    await expect(canvas.getByTestId('exam-answered')).toHaveTextContent(E.header.answered(2, 50));
+    await userEvent.click(canvas.getByRole('checkbox', { name: E.question.markLabel(1) }));
+    await expect(args.onMark).toHaveBeenCalledWith(1);
+  },
+};
+
+/**
+ * The exam bar on a phone: one compact row that stays at the top while the page scrolls (set the
+ * viewport to a 390 px phone in Storybook; the Chromium journey screenshots it at 390 px).
+ */
+export const StickyBarPhone: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  loaders: at([...TO_READING, { type: 'user.next' }, { type: 'network.offline' }, { type: 'user.answer', page: 94, answer: '2' }]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bar = canvas.getByTestId('exam-bar');
+    await expect(getComputedStyle(bar).position).toBe('sticky');
+    await expect(getComputedStyle(bar).top).toBe('0px');
+    await expect(within(bar).getByRole('timer')).toBeVisible();
+    await expect(within(bar).getByTestId('exam-sync')).toHaveTextContent(E.header.offline);
+    await expect(within(bar).getByTestId('exam-answered')).toHaveTextContent(E.header.answered(1, 50));
+  },
+};
+
+/** Another device finished the attempt: this one ends too and says why. */
+export const FinishedElsewhere: Story = {
+  loaders: at([...STARTED, { type: 'user.answer', page: 1, answer: '1' }, { type: 'until', state: { finished: 'scored' } }], {
+    save: 'finished',
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('exam-finished-elsewhere')).toHaveTextContent(E.notice.finishedElsewhere);
+    await expect(canvas.getByTestId('exam-total-score')).toHaveTextContent('513');
   },
 };
 
@@ -322,14 +438,16 @@ export const RefreshingTimer: Story = {
 };
 
 export const Finishing: Story = {
-  loaders: at([...TO_READING, { type: 'user.finish' }], { submit: 'pending' }),
+  loaders: at([...TO_READING, { type: 'user.askEnd' }, { type: 'user.finish' }], { submit: 'pending' }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(E.finish.scoring)).toBeVisible();
   },
 };
 
 export const ScoreFailed: Story = {
-  loaders: at([...TO_READING, { type: 'user.finish' }, { type: 'until', state: { finished: 'scoreFailed' } }], { submit: 'fail' }),
+  loaders: at([...TO_READING, { type: 'user.askEnd' }, { type: 'user.finish' }, { type: 'until', state: { finished: 'scoreFailed' } }], {
+    submit: 'fail',
+  }),
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent(E.finish.scoreError);
@@ -339,7 +457,7 @@ export const ScoreFailed: Story = {
 };
 
 export const Finished: Story = {
-  loaders: at([...TO_READING, { type: 'user.finish' }, { type: 'until', state: { finished: 'scored' } }]),
+  loaders: at([...TO_READING, { type: 'user.askEnd' }, { type: 'user.finish' }, { type: 'until', state: { finished: 'scored' } }]),
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('exam-total-score')).toHaveTextContent('513');
@@ -354,7 +472,7 @@ export const Finished: Story = {
 
 export const CertificateFailed: Story = {
   args: { downloadFailed: true },
-  loaders: at([...TO_READING, { type: 'user.finish' }, { type: 'until', state: { finished: 'scored' } }]),
+  loaders: at([...TO_READING, { type: 'user.askEnd' }, { type: 'user.finish' }, { type: 'until', state: { finished: 'scored' } }]),
   play: async () => {
     const dialog = await body().findByRole('dialog', { name: E.finish.certificateErrorTitle });
     await expect(within(dialog).getByText(E.finish.certificateError)).toBeVisible();

@@ -101,6 +101,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/results/components/ProgressScreen.tsx')).ProgressScreen }),
           },
           {
+            path: 'diagnosis',
+            lazy: async () => ({ Component: (await import('../features/results/components/DiagnosisScreen.tsx')).DiagnosisScreen }),
+          },
+          {
+            path: 'diagnosis/:historyId',
+            lazy: async () => ({ Component: (await import('../features/results/components/DiagnosisScreen.tsx')).DiagnosisScreen }),
+          },
+          {
             path: 'riwayat-ujian/:id/pembahasan',
             lazy: async () => ({ Component: (await import('../features/results/components/ReviewScreen.tsx')).ReviewScreen }),
           },
@@ -135,6 +143,22 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).MiniFinishScreen }),
               },
             ],
+          },
+          {
+            path: 'latihan',
+            lazy: async () => ({ Component: (await import('../features/practice/components/PracticeScreens.tsx')).PracticeRoute }),
+          },
+          {
+            path: 'latihan/review',
+            lazy: async () => ({ Component: (await import('../features/practice/components/PracticeScreens.tsx')).ReviewRoute }),
+          },
+          {
+            path: 'latihan/buku-kesalahan',
+            lazy: async () => ({ Component: (await import('../features/practice/components/PracticeScreens.tsx')).NotebookScreen }),
+          },
+          {
+            path: 'latihan/rencana',
+            lazy: async () => ({ Component: (await import('../features/practice/components/PracticeScreens.tsx')).PlanScreen }),
           },
           {
             path: 'paketsoal',

@@ -2,7 +2,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } fr
 import type { ExamQuestion, ScoreResult, TimerResponse } from '../../contract/exam.ts';
 import { audioOnceMachine } from '../../machines/audio-once.machine.ts';
 import { QUESTION_INDEXES, partOfIndex, questionNumberOf, type ExamSection } from '../../machines/exam-layout.ts';
-import { examMachine, type ExamEvent, type SaveDraftInput } from '../../machines/exam.machine.ts';
+import { examMachine, type ExamEvent, type SaveDraftInput, type SaveDraftOutput } from '../../machines/exam.machine.ts';
 
 /**
  * Real exam-machine snapshots for the exam stories: the machine runs with stub actors on a fixed
@@ -29,6 +29,10 @@ export const SCORE: ScoreResult = {
   writtenCorrect: 26,
   readingCorrect: 30,
   cefr: 'B1',
+  cefrListening: 'B1',
+  cefrWritten: 'B1',
+  cefrReading: 'B1',
+  nearChance: false,
   tableVersion: 'itp-2024.1',
   historyId: 12,
   certificateCode: 'A1B2C3D4E5F60718',
@@ -104,11 +108,35 @@ export interface ExamScript {
   start?: 'ok' | 'fail';
   refresh?: 'ok' | 'pending';
   submit?: 'ok' | 'fail' | 'pending';
+  /**
+   * How the stub server answers a save: `ok` keeps what was sent; `newer` holds a later answer to
+   * question 2 from another device; `ended` refuses every sent answer (its section ended);
+   * `finished` says another device finished the attempt.
+   */
+  save?: 'ok' | 'newer' | 'ended' | 'finished';
   /** Seconds left in each section the stub timer answers. */
   seconds?: Partial<Record<ExamSection, number>>;
 }
 
 export type ExamStoryActor = ReturnType<typeof examActor>;
+
+function saveAnswer(mode: NonNullable<ExamScript['save']>, input: SaveDraftInput): SaveDraftOutput {
+  const later = new Date(T0 + 60 * 60_000).toISOString();
+  const taken = mode === 'ok' || mode === 'newer' ? input.answers.filter((a) => !(mode === 'newer' && a.id === 2)) : [];
+  const held = [...taken, ...(mode === 'newer' ? [{ id: 2, answer: '4' as const, at: later }] : [])];
+  return {
+    answers: Object.fromEntries(held.map((a) => [String(a.id), a.answer])),
+    answeredAt: Object.fromEntries(held.map((a) => [String(a.id), a.at])),
+    sesi: mode === 'finished' ? 'finished' : 'listening',
+    savedAt: new Date(T0).toISOString(),
+    ignored:
+      mode === 'ended' || mode === 'finished'
+        ? input.answers.map((a) => ({ id: a.id, answer: a.answer, reason: mode }))
+        : input.answers
+            .filter((a) => mode === 'newer' && a.id === 2)
+            .map((a) => ({ id: a.id, answer: a.answer, reason: 'newer' as const })),
+  };
+}
 
 function examActor(script: ExamScript) {
   let clock = T0;
@@ -136,7 +164,7 @@ function examActor(script: ExamScript) {
         const sesi = next[input.section];
         return Promise.resolve(timerAnswer(sesi, sesi === 'finished' ? 0 : seconds[sesi]));
       }),
-      saveDraft: fromPromise<unknown, SaveDraftInput>(() => Promise.resolve({})),
+      saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(({ input }) => Promise.resolve(saveAnswer(script.save ?? 'ok', input))),
       submitAnswers: fromPromise(() =>
         script.submit === 'pending'
           ? never()
@@ -183,20 +211,25 @@ export async function examSnapshot(script: ExamScript, steps: Step[]): Promise<S
 /** Steps from a fresh exam to a running section with its intro shown. */
 export const STARTED: Step[] = [
   { type: 'until', state: 'ready' },
+  { type: 'user.askStart' },
   { type: 'user.start' },
   { type: 'until', state: { active: { session: { listening: 'running' } } } },
 ];
 export const TO_WRITTEN: Step[] = [
   ...STARTED,
+  { type: 'user.askEnd' },
   { type: 'user.endSection' },
   { type: 'until', state: { active: { session: { listening: 'ended' } } } },
+  { type: 'user.askContinue' },
   { type: 'user.continue' },
   { type: 'until', state: { active: { session: { written: 'running' } } } },
 ];
 export const TO_READING: Step[] = [
   ...TO_WRITTEN,
+  { type: 'user.askEnd' },
   { type: 'user.endSection' },
   { type: 'until', state: { active: { session: { written: 'ended' } } } },
+  { type: 'user.askContinue' },
   { type: 'user.continue' },
   { type: 'until', state: { active: { session: { reading: 'running' } } } },
 ];

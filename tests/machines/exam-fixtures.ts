@@ -2,15 +2,18 @@ import { vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { audioOnceMachine } from '../../machines/audio-once.machine.ts';
 import { QUESTION_INDEXES, type ExamSection } from '../../machines/exam-layout.ts';
+import { mergeNewest, type TimedAnswer } from '../../machines/answer-sync.ts';
 import {
   examMachine,
+  sanitizeAnswers,
   type ExamDraft,
   type ExamInput,
   type LoadExamOutput,
   type SaveDraftInput,
+  type SaveDraftOutput,
   type SubmitAnswersInput,
 } from '../../machines/exam.machine.ts';
-import type { ScoreResult, TimerResponse } from '../../contract/exam.ts';
+import type { AnswerValue, IgnoredReason, ScoreResult, TimerResponse } from '../../contract/exam.ts';
 import { controllable, manualTicker } from './harness.ts';
 
 export const QUESTIONS = QUESTION_INDEXES.map((page) => ({ id: 5000 + page, page, soal: `q${page}` }));
@@ -23,6 +26,10 @@ export const SCORE: ScoreResult = {
   writtenCorrect: 25,
   readingCorrect: 30,
   cefr: 'B1',
+  cefrListening: 'B1',
+  cefrWritten: 'B1',
+  cefrReading: 'B1',
+  nearChance: false,
   tableVersion: 'test',
   historyId: 1,
   certificateCode: 'TEST-CODE',
@@ -41,8 +48,43 @@ export function timerAnswer(sesi: TimerResponse['sesi'], seconds: number, server
   return { sesi, secondsRemaining: seconds, endsAt: iso(serverNow + seconds * 1000), serverNow: iso(serverNow) };
 }
 
-export function draft(index: number, answers: ExamDraft['answers'], savedAt: number): ExamDraft {
-  return { index, answers, savedAt: iso(savedAt) };
+/** A draft whose answers were all given at `savedAt`. */
+export function draft(index: number, answers: Readonly<Record<number, AnswerValue>>, savedAt: number): ExamDraft {
+  return { index, answers: sanitizeAnswers(answers, iso(savedAt)), savedAt: iso(savedAt) };
+}
+
+/**
+ * The draft call's answer as the server gives it: the held answers merged with the sent ones
+ * (per page the newest `at`), minus those `refuse` names (with their reason).
+ */
+export function draftServer() {
+  let held: Record<string, TimedAnswer> = {};
+  return {
+    get held() {
+      return held;
+    },
+    /** Another device's answer reaching the server. */
+    put(page: number, answer: AnswerValue, at: number) {
+      held = mergeNewest(held, [{ id: page, answer, at: iso(at) }]).merged;
+    },
+    answer(input: SaveDraftInput, refuse: Readonly<Record<number, IgnoredReason>> = {}, sesi: SaveDraftOutput['sesi'] = 'listening') {
+      const taking = input.answers.filter((a) => refuse[a.id] === undefined);
+      const { merged, older } = mergeNewest(held, taking);
+      held = merged;
+      const ignored = [
+        ...input.answers.filter((a) => refuse[a.id] !== undefined).map((a) => ({ id: a.id, answer: a.answer, reason: refuse[a.id]! })),
+        ...older.map((id) => ({ id, answer: input.answers.find((a) => a.id === id)!.answer, reason: 'newer' as const })),
+      ];
+      const output: SaveDraftOutput = {
+        answers: Object.fromEntries(Object.entries(held).map(([k, v]) => [k, v.answer])),
+        answeredAt: Object.fromEntries(Object.entries(held).map(([k, v]) => [k, v.at])),
+        sesi,
+        savedAt: iso(Date.now()),
+        ignored,
+      };
+      return output;
+    },
+  };
 }
 
 export const fresh = (): LoadExamOutput => ({ questions: QUESTIONS, hasEndTime: false, draft: null });
@@ -54,7 +96,8 @@ export function createExamSut(input: Partial<ExamInput> = {}) {
   const refresh = controllable<TimerResponse>();
   const endSection = controllable<unknown, { section: ExamSection }>();
   const next = controllable<TimerResponse, { section: ExamSection }>();
-  const save = controllable<unknown, SaveDraftInput>();
+  const save = controllable<SaveDraftOutput, SaveDraftInput>();
+  const server = draftServer();
   const submit = controllable<ScoreResult, SubmitAnswersInput>();
   const ticker = manualTicker();
   const persistLocal = vi.fn<(draft: ExamDraft) => void>();
@@ -96,6 +139,12 @@ export function createExamSut(input: Partial<ExamInput> = {}) {
     endSection,
     next,
     save,
+    server,
+    /** The pending save answered as the server would (optionally refusing pages). */
+    ackSave(refuse: Readonly<Record<number, IgnoredReason>> = {}, sesi: SaveDraftOutput['sesi'] = 'listening') {
+      const call = save.pending();
+      call.resolve(server.answer(call.input, refuse, sesi));
+    },
     submit,
     ticker,
     persistLocal,

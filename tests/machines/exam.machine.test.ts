@@ -10,7 +10,7 @@ import {
   sanitizeAnswers,
   secondsLeftAt,
 } from '../../machines/exam.machine.ts';
-import { DURATION, QUESTIONS, SCORE, SKEW_MS, T0, createExamSut, draft, fresh, type ExamSut } from './exam-fixtures.ts';
+import { DURATION, QUESTIONS, SCORE, SKEW_MS, T0, createExamSut, draft, fresh, iso, type ExamSut } from './exam-fixtures.ts';
 import { flush, intervalTicker } from './harness.ts';
 
 /** Guards, pure helpers and the edge cases the model abstracts away. */
@@ -57,16 +57,26 @@ describe('pure helpers', () => {
     expect(newestDraft(a, { ...a })).toBe(a);
     expect(newestDraft(null, undefined, { index: 3, answers: {}, savedAt: 'yesterday' })).toBeNull();
   });
-  it('keeps only real pages and options from stored answers', () => {
-    expect(sanitizeAnswers({ 1: '2', 51: '1', 52: '5', 60: '-1', 143: '4', x: '1' })).toEqual({ 1: '2', 143: '4' });
-    expect(sanitizeAnswers(null)).toEqual({});
+  it('keeps only real pages and options from stored answers, dating bare ones with the draft instant', () => {
+    const at = iso(T0);
+    expect(
+      sanitizeAnswers({ 1: '2', 51: '1', 52: '5', 60: '-1', 143: { answer: '4', at: iso(T0 + 5) }, 2: { answer: '1' }, x: '1' }, at),
+    ).toEqual({
+      1: { answer: '2', at },
+      60: { answer: '-1', at },
+      143: { answer: '4', at: iso(T0 + 5) },
+    });
+    expect(sanitizeAnswers(null, at)).toEqual({});
   });
-  it('submits all 140 questions by page with -1 for unanswered', () => {
-    const { answers } = answersForSubmit({ 1: '3', 94: '1' });
+  it('submits all 140 questions by page with -1 for unanswered, given answers with their instant', () => {
+    const at = iso(T0);
+    const { answers } = answersForSubmit({ 1: { answer: '3', at }, 94: { answer: '1', at }, 95: { answer: '-1', at } });
     expect(answers).toHaveLength(140);
-    expect(answers[0]).toEqual({ id: 1, answer: '3' });
-    expect(answers.find((a) => a.id === 94)).toEqual({ id: 94, answer: '1' });
+    expect(answers[0]).toEqual({ id: 1, answer: '3', at });
+    expect(answers.find((a) => a.id === 94)).toEqual({ id: 94, answer: '1', at });
+    expect(answers.find((a) => a.id === 2)).toEqual({ id: 2, answer: '-1' });
     expect(answers.filter((a) => a.answer === '-1')).toHaveLength(138);
+    expect(answers.filter((a) => a.answer === '-1' && a.at === undefined)).toHaveLength(137);
     expect(answers.map((a) => a.id)).not.toContain(51);
   });
 });
@@ -77,7 +87,14 @@ describe('timer', () => {
     sut.actor.start();
     sut.load.pending().resolve(fresh());
     await flush();
-    expect(snap().value).toBe('ready');
+    expect(snap().matches('ready')).toBe(true);
+    sut.actor.send({ type: 'user.start' });
+    expect(snap().matches({ ready: 'idle' }), 'Ya, Mulai only answers the open confirmation').toBe(true);
+    sut.actor.send({ type: 'user.askStart' });
+    expect(snap().matches({ ready: 'confirming' })).toBe(true);
+    sut.actor.send({ type: 'user.cancel' });
+    expect(snap().matches({ ready: 'idle' })).toBe(true);
+    sut.actor.send({ type: 'user.askStart' });
     sut.actor.send({ type: 'user.start' });
     sut.start.pending().resolve(sut.serverTimer('listening', 2100));
     await flush();
@@ -90,6 +107,7 @@ describe('timer', () => {
     sut.actor.start();
     sut.load.pending().resolve(fresh());
     await flush();
+    sut.actor.send({ type: 'user.askStart' });
     sut.actor.send({ type: 'user.start' });
     sut.start.pending().reject(new Error('500'));
     await flush();
@@ -155,6 +173,9 @@ describe('timer', () => {
   it('submits once on a double finish', async () => {
     await startIn('reading');
     sut.actor.send({ type: 'user.finish' });
+    expect(snap().matches('finished'), 'Selesai only answers the open confirmation').toBe(false);
+    sut.actor.send({ type: 'user.askEnd' });
+    sut.actor.send({ type: 'user.finish' });
     sut.actor.send({ type: 'user.finish' });
     await flush();
     expect(sut.submit.calls).toHaveLength(1);
@@ -171,6 +192,7 @@ describe('timer', () => {
   it('exposes a score failure with a retry that resubmits the same answers', async () => {
     await startIn('reading');
     sut.actor.send({ type: 'user.answer', page: 100, answer: '4' });
+    sut.actor.send({ type: 'user.askEnd' });
     sut.actor.send({ type: 'user.finish' });
     sut.submit.pending().reject(new Error('502'));
     await flush();
@@ -179,7 +201,7 @@ describe('timer', () => {
     sut.actor.send({ type: 'user.retry' });
     expect(sut.submit.calls).toHaveLength(2);
     expect(sut.submit.calls[1]!.input).toEqual(sut.submit.calls[0]!.input);
-    expect(sut.submit.calls[1]!.input.answers.find((a) => a.id === 100)).toEqual({ id: 100, answer: '4' });
+    expect(sut.submit.calls[1]!.input.answers.find((a) => a.id === 100)).toEqual({ id: 100, answer: '4', at: iso(Date.now() + SKEW_MS) });
   });
 
   it('lands in the ended state when the tab returns after the server ended the section', async () => {
@@ -213,11 +235,16 @@ describe('timer', () => {
 
   it('Selesai zeroes the section on the server; continue moves to the next section', async () => {
     await startIn('listening');
+    sut.actor.send({ type: 'user.askEnd' });
+    expect(snap().matches({ active: { session: { listening: { running: 'confirming' } } } })).toBe(true);
     sut.actor.send({ type: 'user.endSection' });
     expect(sut.endSection.calls[0]!.input).toEqual({ section: 'listening' });
     sut.endSection.pending().resolve({ secondsRemaining: 0 });
     await flush();
     expect(snap().matches({ active: { session: { listening: 'ended' } } })).toBe(true);
+    sut.actor.send({ type: 'user.continue' });
+    expect(sut.next.calls, 'Lanjut only answers the open confirmation').toHaveLength(0);
+    sut.actor.send({ type: 'user.askContinue' });
     sut.actor.send({ type: 'user.continue' });
     sut.next.pending().resolve(sut.serverTimer('written', 1500));
     await flush();
@@ -227,6 +254,7 @@ describe('timer', () => {
 
   it('finishes when the next-section answer says finished', async () => {
     await startIn('written', 0);
+    sut.actor.send({ type: 'user.askContinue' });
     sut.actor.send({ type: 'user.continue' });
     sut.next.pending().resolve(sut.serverTimer('finished', 0));
     await flush();
@@ -286,9 +314,14 @@ describe('answers and navigation', () => {
     sut.refresh.pending().resolve(sut.serverTimer('reading', 600));
     await flush();
     expect(snap().context.index).toBe(93);
-    // The local draft was newer, so its answers win.
+    // The local answer was given later, so it wins, and it still has to reach the server.
     expect(snap().context.answers).toEqual({ 5: '1' });
-    expect(sut.persistLocal).toHaveBeenLastCalledWith(expect.objectContaining({ index: 93, answers: { 5: '1' } }));
+    expect(snap().context.newerPages).toEqual([]);
+    expect(sut.persistLocal).toHaveBeenLastCalledWith(
+      expect.objectContaining({ index: 93, answers: { 5: { answer: '1', at: iso(T0 - 1000) } } }),
+    );
+    await flush();
+    expect(sut.save.calls[0]!.input.answers).toEqual([{ id: 5, answer: '1', at: iso(T0 - 1000) }]);
   });
 
   it('ignores stored drafts when no attempt exists yet', async () => {
@@ -322,8 +355,8 @@ describe('autosave', () => {
     expect(snap().context.syncStatus).toBe('saving');
     await vi.advanceTimersByTimeAsync(1);
     expect(sut.save.calls).toHaveLength(1);
-    expect(sut.save.calls[0]!.input.answers).toEqual({ 1: '3' });
-    sut.save.pending().resolve({});
+    expect(sut.save.calls[0]!.input.answers).toEqual([{ id: 1, answer: '3', at: iso(T0 + 500 + SKEW_MS) }]);
+    sut.ackSave();
     await flush();
     expect(snap().context.syncStatus).toBe('saved');
   });
@@ -333,12 +366,13 @@ describe('autosave', () => {
     sut.actor.send({ type: 'user.answer', page: 1, answer: '1' });
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
     sut.actor.send({ type: 'user.answer', page: 1, answer: '4' });
-    sut.save.pending().resolve({});
+    sut.ackSave();
     await flush();
     expect(sut.save.calls).toHaveLength(2);
-    expect(sut.save.calls[1]!.input.answers).toEqual({ 1: '4' });
+    expect(sut.save.calls[1]!.input.answers.map((a) => [a.id, a.answer])).toEqual([[1, '4']]);
     expect(sut.save.calls[1]!.input.revision).toBeGreaterThan(sut.save.calls[0]!.input.revision);
-    sut.save.pending().resolve({});
+    expect(snap().context.answers, 'the acknowledgement of the older answer does not put it back').toEqual({ 1: '4' });
+    sut.ackSave();
     await flush();
     expect(snap().context.syncStatus).toBe('saved');
   });
@@ -357,8 +391,11 @@ describe('autosave', () => {
     sut.actor.send({ type: 'network.online' });
     await flush();
     expect(sut.save.calls).toHaveLength(2);
-    expect(sut.save.calls[1]!.input.answers).toEqual({ 94: '1', 95: '2' });
-    sut.save.pending().resolve({});
+    expect(sut.save.calls[1]!.input.answers.map((a) => [a.id, a.answer])).toEqual([
+      [94, '1'],
+      [95, '2'],
+    ]);
+    sut.ackSave({}, 'reading');
     await flush();
     expect(snap().context.syncStatus).toBe('saved');
   });
@@ -391,8 +428,162 @@ describe('autosave', () => {
     expect(sut.persistLocal).toHaveBeenCalledTimes(3);
     expect(sut.persistLocal).toHaveBeenLastCalledWith({
       index: 94,
-      answers: { 94: '1' },
-      savedAt: new Date(Date.now() + SKEW_MS).toISOString(),
+      answers: { 94: { answer: '1', at: iso(Date.now() + SKEW_MS) } },
+      savedAt: iso(Date.now() + SKEW_MS),
+      marked: [],
     });
+  });
+});
+
+describe('answers never go backwards', () => {
+  const saveNow = async () => {
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+  };
+
+  it('sends only what changed since the last acknowledgement, each answer with its server instant', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'user.answer', page: 1, answer: '1' });
+    sut.actor.send({ type: 'user.answer', page: 2, answer: '2' });
+    await saveNow();
+    expect(sut.save.calls[0]!.input.answers).toEqual([
+      { id: 1, answer: '1', at: iso(T0 + SKEW_MS) },
+      { id: 2, answer: '2', at: iso(T0 + SKEW_MS) },
+    ]);
+    sut.ackSave();
+    await flush();
+    await vi.advanceTimersByTimeAsync(3000);
+    sut.actor.send({ type: 'user.answer', page: 2, answer: '-1' });
+    await saveNow();
+    expect(sut.save.calls[1]!.input.answers).toEqual([{ id: 2, answer: '-1', at: iso(Date.now() - AUTOSAVE_DEBOUNCE_MS + SKEW_MS) }]);
+  });
+
+  it('takes a newer answer from another device onto the screen and says which question', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'user.answer', page: 2, answer: '2' });
+    await saveNow();
+    sut.ackSave();
+    await flush();
+    // Device B changes question 2 later; this device then answers question 5.
+    sut.server.put(2, '4', Date.now() + SKEW_MS + 5_000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    sut.actor.send({ type: 'user.answer', page: 5, answer: '1' });
+    await saveNow();
+    expect(
+      sut.save.calls[1]!.input.answers.map((a) => a.id),
+      'question 2 is not sent again',
+    ).toEqual([5]);
+    sut.ackSave();
+    await flush();
+    expect(sut.server.held['2']!.answer).toBe('4');
+    expect(snap().context.answers).toEqual({ 2: '4', 5: '1' });
+    expect(snap().context.newerPages).toEqual([2]);
+    sut.actor.send({ type: 'user.dismissNotice' });
+    expect(snap().context.newerPages).toEqual([]);
+  });
+
+  it('a stale answer refused as newer never comes back, and the screen follows the server', async () => {
+    await startIn('listening');
+    sut.server.put(3, '4', T0 + SKEW_MS + 60_000);
+    sut.actor.send({ type: 'user.answer', page: 3, answer: '1' });
+    await saveNow();
+    sut.ackSave();
+    await flush();
+    expect(sut.server.held['3']!.answer).toBe('4');
+    expect(snap().context.answers[3]).toBe('4');
+    expect(snap().context.newerPages).toEqual([3]);
+    expect(snap().context.notCounted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sut.save.calls, 'nothing left to send').toHaveLength(1);
+  });
+
+  it('tells the learner which answers did not count and why, and takes them off the screen', async () => {
+    await startIn('written');
+    // Entering written moved the index: that save goes first.
+    sut.ackSave({}, 'written');
+    await flush();
+    sut.actor.send({ type: 'user.answer', page: 60, answer: '2' });
+    sut.actor.send({ type: 'user.answer', page: 61, answer: '3' });
+    await saveNow();
+    sut.ackSave({ 61: 'ended' }, 'written');
+    await flush();
+    expect(snap().context.notCounted).toEqual([{ page: 61, reason: 'ended' }]);
+    expect(snap().context.answers).toEqual({ 60: '2' });
+    expect(sut.persistLocal).toHaveBeenLastCalledWith(expect.objectContaining({ answers: { 60: expect.anything() } }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sut.save.calls, 'a refused answer is not sent forever').toHaveLength(2);
+  });
+
+  it('keeps answers given offline, with the instant they were given, and sends them on reconnect', async () => {
+    await startIn('reading', 120);
+    sut.ackSave({}, 'reading');
+    await flush();
+    sut.actor.send({ type: 'network.offline' });
+    sut.actor.send({ type: 'user.answer', page: 94, answer: '3' });
+    const givenAt = iso(Date.now() + SKEW_MS);
+    await vi.advanceTimersByTimeAsync(150_000);
+    expect(sut.save.calls).toHaveLength(1);
+    sut.actor.send({ type: 'network.online' });
+    await flush();
+    // Delivered late, the answer keeps the instant it was given: the server decides by that.
+    expect(sut.save.calls).toHaveLength(2);
+    expect(sut.save.calls[1]!.input.answers).toEqual([{ id: 94, answer: '3', at: givenAt }]);
+  });
+
+  it('ends the exam when a save learns the attempt was finished on another device', async () => {
+    await startIn('listening');
+    sut.actor.send({ type: 'user.answer', page: 1, answer: '1' });
+    await saveNow();
+    sut.ackSave({ 1: 'finished' }, 'finished');
+    await flush();
+    expect(snap().matches({ finished: 'submitting' })).toBe(true);
+    expect(snap().context.finishedElsewhere).toBe(true);
+    expect(sut.ticker.running).toBe(0);
+  });
+
+  it('ends the exam when a timer refresh answers finished', async () => {
+    await startIn('written');
+    sut.actor.send({ type: 'page.visible' });
+    sut.refresh.pending().resolve(sut.serverTimer('finished', 0));
+    await flush();
+    expect(snap().matches('finished')).toBe(true);
+    expect(snap().context.finishedElsewhere).toBe(true);
+  });
+
+  it('resumes with per-page newest answers from this device and the server, and names what changed here', async () => {
+    sut = createExamSut({ localDraft: { ...draft(60, { 60: '1', 61: '2' }, T0 - 5_000), marked: [62, 5] } });
+    sut.actor.start();
+    const server = draft(70, { 60: '3' }, T0 - 1_000);
+    sut.load.pending().resolve({ questions: QUESTIONS, hasEndTime: true, draft: server });
+    await flush();
+    sut.refresh.pending().resolve(sut.serverTimer('written', 900));
+    await flush();
+    expect(snap().context.answers).toEqual({ 60: '3', 61: '2' });
+    expect(snap().context.newerPages).toEqual([60]);
+    expect(snap().context.marked).toEqual([5, 62]);
+    expect(snap().context.index).toBe(70);
+    await flush();
+    expect(
+      sut.save.calls[0]!.input.answers.map((a) => a.id),
+      'only what the server lacks',
+    ).toEqual([61]);
+  });
+});
+
+describe('ragu-ragu', () => {
+  it('marks and unmarks questions of the running section, kept in the local draft only', async () => {
+    await startIn('written');
+    sut.actor.send({ type: 'user.mark', page: 62 });
+    sut.actor.send({ type: 'user.mark', page: 60 });
+    sut.actor.send({ type: 'user.mark', page: 5 });
+    expect(snap().context.marked).toEqual([60, 62]);
+    expect(sut.persistLocal).toHaveBeenLastCalledWith(expect.objectContaining({ marked: [60, 62] }));
+    sut.actor.send({ type: 'user.mark', page: 62 });
+    expect(snap().context.marked).toEqual([60]);
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS * 3);
+    // Entering the section moved the index (a save); a mark adds no answer to it.
+    expect(
+      sut.save.calls.flatMap((c) => c.input.answers),
+      'a mark sends no answer to the server',
+    ).toEqual([]);
   });
 });

@@ -11,8 +11,8 @@ describe('docs/statecharts.md', () => {
 
   it('draws the section order and the play-once lock', () => {
     const exam = renderMachine(examMachine);
-    expect(exam).toContain('exam_active_session_reading_running --> exam_finished : user.finish');
-    expect(exam).toContain('exam_active_session_listening_ended --> exam_active_session_listening_advancing : user.continue');
+    expect(exam).toContain('exam_active_session_reading_running_confirming --> exam_finished : user.finish');
+    expect(exam).toContain('exam_active_session_listening_ended_confirming --> exam_active_session_listening_advancing : user.continue');
     expect(renderStatecharts()).not.toMatch(/audioOnce_played --> audioOnce_playing/);
   });
 });

@@ -1,9 +1,9 @@
-import { sanitizeAnswers, type ExamDraft } from '../../../machines/exam.machine.ts';
+import { sanitizeAnswers, sanitizeMarked, type ExamDraft } from '../../../machines/exam.machine.ts';
 import type { PlayedStore } from '../../components/AudioOncePlayer.tsx';
 
 /**
- * The exam's browser records (spec section 3: answers, current index and played listening audio,
- * keyed from the phone number), so a reload or a lost connection never loses an answer.
+ * The exam's browser records (spec section 3: answers with their instants, 'ragu-ragu' marks, the
+ * current index and played listening audio, keyed from the phone number), so a reload or a lost connection never loses an answer.
  */
 export interface ExamStorage {
   readDraft(): ExamDraft | null;
@@ -47,7 +47,7 @@ export function examStorage(storage: Storage, nohp: string): ExamStorage {
     readDraft() {
       const v = readJson(storage, dKey) as Partial<ExamDraft> | null;
       if (!v || typeof v.index !== 'number' || typeof v.savedAt !== 'string') return null;
-      return { index: v.index, answers: sanitizeAnswers(v.answers), savedAt: v.savedAt };
+      return { index: v.index, answers: sanitizeAnswers(v.answers, v.savedAt), savedAt: v.savedAt, marked: sanitizeMarked(v.marked) };
     },
     writeDraft: (draft) => writeJson(storage, dKey, draft),
     played: {

@@ -1,10 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ExamQuestion, ScoreResult } from '../../../contract/exam.ts';
+import type { ExamQuestion, IgnoredReason, ScoreResult } from '../../../contract/exam.ts';
 import {
-  nextIndex,
-  prevIndex,
-  isInSection,
+  QUESTION_INDEXES,
   SECTION_DISPLAY_NAMES,
+  isInSection,
+  questionNumberOf,
+  sectionOfQuestionPage,
   type ExamEntry,
   type ExamSection,
 } from '../../../machines/exam-layout.ts';
@@ -15,30 +16,57 @@ export type ExamSnapshot = SnapshotFrom<ExamMachine>;
 /** Where a running section is: answering, waiting for the server, or over ('Telah Berakhir'). */
 export type SectionPhase = 'running' | 'ending' | 'ended' | 'advancing' | 'refreshing';
 
+/** The confirmation the machine holds open over the exam, if any. */
+export type ExamDialog = 'start' | 'endSection' | 'continue' | 'finish' | null;
+
+/** An answer the server did not take, by the number the learner sees. */
+export interface NotCountedItem {
+  number: number;
+  /** The section the answer belonged to (often the one that just ended). */
+  sectionName: string;
+  reason: IgnoredReason;
+}
+
 /** Everything the question screen shows, derived from one snapshot. */
 export interface ExamRunState {
   section: ExamSection;
   sectionName: string;
   phase: SectionPhase;
+  dialog: ExamDialog;
   index: number;
   entry: ExamEntry<ExamQuestion>;
   /** The questions shown on this item's screen: a listening group's four, else the entry's own. */
   shown: { page: number; number: number; question: ExamQuestion }[];
   answers: ExamAnswers;
+  /** Pages marked 'ragu-ragu'. */
+  marked: readonly number[];
+  /** 'X dari N terjawab' for the running section. */
+  answeredCount: number;
+  questionCount: number;
+  /** Question numbers of the section still unanswered, and those marked 'ragu-ragu'. */
+  unansweredNumbers: number[];
+  markedNumbers: number[];
+  /** Numbers another device answered later (shown here now), and answers that did not count. */
+  newerNumbers: number[];
+  notCounted: NotCountedItem[];
   secondsLeft: number;
   syncStatus: SyncStatus;
+  /** What the machine accepts now (the view never recomputes a guard). */
   canPrev: boolean;
   canNext: boolean;
+  canAnswer: boolean;
+  canAskEnd: boolean;
+  canGoto: boolean;
 }
 
 export type ExamScreenState =
   | { screen: 'loading' }
   | { screen: 'error'; problem: string | null }
-  | { screen: 'start'; starting: boolean; startFailed: boolean }
+  | { screen: 'start'; starting: boolean; startFailed: boolean; confirming: boolean }
   | { screen: 'exam'; run: ExamRunState }
-  | { screen: 'finishing' }
-  | { screen: 'scoreFailed' }
-  | { screen: 'finished'; score: ScoreResult };
+  | { screen: 'finishing'; finishedElsewhere: boolean }
+  | { screen: 'scoreFailed'; finishedElsewhere: boolean }
+  | { screen: 'finished'; score: ScoreResult; finishedElsewhere: boolean };
 
 /**
  * loadExam hands the machine the server's question rows and the machine keeps those very objects
@@ -48,14 +76,27 @@ function entryAt(snapshot: ExamSnapshot, index: number): ExamEntry<ExamQuestion>
   return snapshot.context.entries[index] as ExamEntry<ExamQuestion>;
 }
 
+const numberOf = (page: number) => questionNumberOf(page) ?? page;
+
 /** The sub-state of the running section's region, or `refreshing` while the timer is re-read. */
 function phaseOf(snapshot: ExamSnapshot, section: ExamSection): SectionPhase {
   if (snapshot.matches('refreshing')) return 'refreshing';
-  for (const phase of ['ending', 'ended', 'advancing'] as const) {
-    const state = phase === 'ending' ? 'endingSection' : phase;
-    if (snapshot.matches({ active: { session: { [section]: state } } })) return phase;
+  if (section === 'reading') return 'running';
+  for (const phase of ['endingSection', 'ended', 'advancing'] as const) {
+    if (snapshot.matches({ active: { session: { [section]: phase } } })) {
+      return phase === 'endingSection' ? 'ending' : phase;
+    }
   }
   return 'running';
+}
+
+function dialogOf(snapshot: ExamSnapshot): ExamDialog {
+  if (snapshot.matches({ active: { session: { listening: { running: 'confirming' } } } })) return 'endSection';
+  if (snapshot.matches({ active: { session: { written: { running: 'confirming' } } } })) return 'endSection';
+  if (snapshot.matches({ active: { session: { reading: { running: 'confirming' } } } })) return 'finish';
+  if (snapshot.matches({ active: { session: { listening: { ended: 'confirming' } } } })) return 'continue';
+  if (snapshot.matches({ active: { session: { written: { ended: 'confirming' } } } })) return 'continue';
+  return null;
 }
 
 /** The screen the exam page shows for a snapshot of the exam machine. */
@@ -64,23 +105,31 @@ export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
   if (snapshot.matches('loading') || snapshot.matches('resuming')) return { screen: 'loading' };
   if (snapshot.matches('error')) return { screen: 'error', problem: context.loadProblem };
   if (snapshot.matches('ready') || snapshot.matches('starting') || snapshot.matches('startFailed')) {
-    return { screen: 'start', starting: snapshot.matches('starting'), startFailed: snapshot.matches('startFailed') };
+    return {
+      screen: 'start',
+      starting: snapshot.matches('starting'),
+      startFailed: snapshot.matches('startFailed'),
+      confirming: snapshot.matches({ ready: 'confirming' }),
+    };
   }
-  if (snapshot.matches({ finished: 'submitting' })) return { screen: 'finishing' };
-  if (snapshot.matches({ finished: 'scoreFailed' })) return { screen: 'scoreFailed' };
+  const finishedElsewhere = context.finishedElsewhere;
+  if (snapshot.matches({ finished: 'submitting' })) return { screen: 'finishing', finishedElsewhere };
+  if (snapshot.matches({ finished: 'scoreFailed' })) return { screen: 'scoreFailed', finishedElsewhere };
   if (snapshot.matches('finished')) {
-    return context.score ? { screen: 'finished', score: context.score } : { screen: 'finishing' };
+    return context.score ? { screen: 'finished', score: context.score, finishedElsewhere } : { screen: 'finishing', finishedElsewhere };
   }
   const section = context.section;
-  const next = nextIndex(context.index);
-  const prev = prevIndex(context.index);
   const entry = entryAt(snapshot, context.index);
+  const pages = QUESTION_INDEXES.filter((p) => isInSection(p, section));
+  const unanswered = pages.filter((p) => context.answers[p] === undefined);
+  const firstShown = entry.kind === 'question' ? entry.index : null;
   return {
     screen: 'exam',
     run: {
       section,
       sectionName: SECTION_DISPLAY_NAMES[section],
       phase: phaseOf(snapshot, section),
+      dialog: dialogOf(snapshot),
       index: context.index,
       entry,
       shown:
@@ -91,10 +140,37 @@ export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
             })
           : [],
       answers: context.answers,
+      marked: context.marked,
+      answeredCount: pages.length - unanswered.length,
+      questionCount: pages.length,
+      unansweredNumbers: unanswered.map(numberOf),
+      markedNumbers: context.marked.filter((p) => isInSection(p, section)).map(numberOf),
+      newerNumbers: context.newerPages.map(numberOf),
+      notCounted: context.notCounted.map((n) => {
+        const of = sectionOfQuestionPage(n.page);
+        return { number: numberOf(n.page), sectionName: of ? SECTION_DISPLAY_NAMES[of] : '', reason: n.reason };
+      }),
       secondsLeft: context.secondsLeft,
       syncStatus: context.syncStatus,
-      canPrev: prev !== null && isInSection(prev, section),
-      canNext: next !== null && isInSection(next, section),
+      canPrev: snapshot.can({ type: 'user.prev' }),
+      canNext: snapshot.can({ type: 'user.next' }),
+      canAnswer: firstShown !== null && snapshot.can({ type: 'user.answer', page: firstShown, answer: '1' }),
+      canAskEnd: snapshot.can({ type: 'user.askEnd' }),
+      // Any other clickable index of the section: the grid is live exactly when this holds.
+      canGoto: snapshot.can({ type: 'user.goto', index: context.index === pages[0] ? (pages[1] ?? 0) : (pages[0] ?? 0) }),
     },
   };
+}
+
+/** '1-3, 7, 9' for a sorted list of question numbers. */
+export function formatNumbers(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
+    i = j + 1;
+  }
+  return parts.join(', ');
 }

@@ -1,7 +1,8 @@
-import { Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { ScoreResult } from '../../../../contract/exam.ts';
+import { cefrLabel, type Cefr, type ScoreResult } from '../../../../contract/exam.ts';
 import { sectionQuestionCount } from '../../../../machines/exam-layout.ts';
+import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
 import './exam.css';
@@ -12,6 +13,8 @@ export interface ExamFinishViewProps {
   /** submitting: 'Menghitung skor...'; failed: the spec's score error with a retry; scored: the result. */
   status: 'submitting' | 'failed' | 'scored';
   score: ScoreResult | null;
+  /** Another device finished the attempt; this one says so above the score. */
+  finishedElsewhere?: boolean;
   downloading: boolean;
   /** 'Terjadi Kesalahan' / 'Gagal mengunduh sertifikat' is open. */
   downloadFailed: boolean;
@@ -20,13 +23,17 @@ export interface ExamFinishViewProps {
   onCloseDownloadError: () => void;
 }
 
-function ScoreCard({ id, title, score, correct, of }: { id: string; title: string; score: number; correct: number; of: number }) {
+function ScoreCard(props: { id: string; title: string; score: number; correct: number; of: number; level: Cefr }) {
+  const { id, title, score, correct, of, level } = props;
   return (
     <Paper withBorder p="md" radius="md" data-testid={`exam-score-${id}`}>
       <Stack gap={4}>
-        <Text fw={600} size="sm">
-          {title}
-        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={600} size="sm">
+            {title}
+          </Text>
+          <CefrBadge cefr={level} size="sm" />
+        </Group>
         <Text className="exam-score" fz="1.75rem">
           {score}
         </Text>
@@ -40,6 +47,18 @@ function ScoreCard({ id, title, score, correct, of }: { id: string; title: strin
 
 /** The end of the exam: scoring, a retry when the score cannot be fetched, then the four scores with the CEFR band and the certificate. */
 export function ExamFinishView(props: ExamFinishViewProps) {
+  const elsewhere = props.finishedElsewhere ? (
+    <Alert color="blue" title={t.exam.notice.finishedElsewhere} data-testid="exam-finished-elsewhere" mb="md" />
+  ) : null;
+  return (
+    <>
+      {elsewhere ? <Container size="md">{elsewhere}</Container> : null}
+      <FinishBody {...props} />
+    </>
+  );
+}
+
+function FinishBody(props: ExamFinishViewProps) {
   const { status, score } = props;
   if (status === 'submitting' || !score) {
     if (status === 'failed') return <ScoreError onRetry={props.onRetry} />;
@@ -73,7 +92,7 @@ export function ExamFinishView(props: ExamFinishViewProps) {
                 {F.cefr}
               </Text>
               <Badge size="xl" color="blue.9" data-testid="exam-cefr">
-                {score.cefr}
+                {cefrLabel(score.cefr)}
               </Badge>
             </Stack>
           </Group>
@@ -85,6 +104,7 @@ export function ExamFinishView(props: ExamFinishViewProps) {
             score={score.scoreListening}
             correct={score.listeningCorrect}
             of={sectionQuestionCount('listening')}
+            level={score.cefrListening}
           />
           <ScoreCard
             id="written"
@@ -92,6 +112,7 @@ export function ExamFinishView(props: ExamFinishViewProps) {
             score={score.scoreWritten}
             correct={score.writtenCorrect}
             of={sectionQuestionCount('written')}
+            level={score.cefrWritten}
           />
           <ScoreCard
             id="reading"
@@ -99,11 +120,25 @@ export function ExamFinishView(props: ExamFinishViewProps) {
             score={score.scoreReading}
             correct={score.readingCorrect}
             of={sectionQuestionCount('reading')}
+            level={score.cefrReading}
           />
         </SimpleGrid>
+        {score.nearChance ? (
+          <Text size="sm" c="orange.9" role="note" data-testid="exam-near-chance">
+            {t.results.nearChance}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed">
           {F.estimate}
         </Text>
+        <Group>
+          <Button component={Link} to={`/riwayat-ujian/${score.historyId}/pembahasan`} variant="light">
+            {F.review}
+          </Button>
+          <Button component={Link} to={`/diagnosis/${score.historyId}`} variant="light">
+            {F.diagnosis}
+          </Button>
+        </Group>
         <Group>
           <Button onClick={props.onDownload} loading={props.downloading}>
             {F.certificate}

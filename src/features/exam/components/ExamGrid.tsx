@@ -7,6 +7,8 @@ export interface ExamGridProps {
   section: ExamSection;
   index: number;
   answers: ExamAnswers;
+  /** Pages marked 'ragu-ragu' (a corner mark in the grid). */
+  marked: readonly number[];
   /** False while the section is over or the timer is being re-read. */
   enabled: boolean;
   onGoto: (index: number) => void;
@@ -15,7 +17,7 @@ export interface ExamGridProps {
 const N = t.exam.nav;
 
 /** The current section's 5-column grid (spec sections 2 and 9): I-labels, numbers, current and answered marks. */
-export function ExamGrid({ section, index, answers, enabled, onGoto }: ExamGridProps) {
+export function ExamGrid({ section, index, answers, marked, enabled, onGoto }: ExamGridProps) {
   return (
     <Paper withBorder p="md" radius="md" component="nav" aria-label={N.grid}>
       <Text fw={600} size="sm" mb="xs">
@@ -26,9 +28,10 @@ export function ExamGrid({ section, index, answers, enabled, onGoto }: ExamGridP
           const instruction = cell.label.startsWith('I');
           const answered = !instruction && answers[cell.index] !== undefined;
           const current = cell.index === index;
+          const isMarked = !instruction && marked.includes(cell.index);
           const label = instruction
             ? N.gridInstruction(cell.label)
-            : `${N.gridItem(cell.label, answered)}${cell.clickable ? '' : `, ${N.gridGrouped}`}`;
+            : `${N.gridItem(cell.label, answered)}${isMarked ? `, ${N.gridMarked}` : ''}${cell.clickable ? '' : `, ${N.gridGrouped}`}`;
           const disabled = !cell.clickable || !enabled;
           return (
             <button
@@ -38,6 +41,7 @@ export function ExamGrid({ section, index, answers, enabled, onGoto }: ExamGridP
               data-index={cell.index}
               data-current={current || undefined}
               data-answered={answered || undefined}
+              data-marked={isMarked || undefined}
               aria-current={current ? 'step' : undefined}
               aria-label={label}
               aria-disabled={disabled ? 'true' : undefined}

@@ -1,5 +1,5 @@
-import { Radio, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Checkbox, Group, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ExamQuestion as ExamQuestionRow } from '../../../../contract/exam.ts';
 import type { ExamEntry } from '../../../../machines/exam-layout.ts';
 import type { AnswerValue } from '../../../../contract/exam.ts';
@@ -67,14 +67,20 @@ export interface ExamQuestionProps {
   /** The questions on this screen (the four of a listening group, else the entry's own). */
   shown: readonly ShownQuestion[];
   answers: ExamAnswers;
+  /** Pages marked 'ragu-ragu'. */
+  marked: readonly number[];
   disabled: boolean;
   /** The play-once player of a listening item (the container's, or a story's view). */
   audio?: ReactNode;
   onAnswer: (page: number, value: AnswerValue) => void;
+  onMark: (page: number) => void;
 }
 
 /** One item of the question screen: a listening clip with its options, a structure or written sentence, or a reading question beside its passage. */
-export function ExamQuestion({ entry, shown, answers, disabled, audio, onAnswer }: ExamQuestionProps) {
+export function ExamQuestion({ entry, shown, answers, marked, disabled, audio, onAnswer, onMark }: ExamQuestionProps) {
+  const title = (page: number, number: number) => (
+    <Title3 number={number} marked={marked.includes(page)} disabled={disabled} onMark={() => onMark(page)} />
+  );
   const q = entry.question;
   if (entry.part === 'listening') {
     const first = shown[0]?.number ?? entry.number;
@@ -85,7 +91,7 @@ export function ExamQuestion({ entry, shown, answers, disabled, audio, onAnswer 
         {audio}
         {shown.map(({ page, number, question }) => (
           <Stack key={page} gap={4} data-question-page={page}>
-            <Title3 number={number} />
+            {title(page, number)}
             <Options page={page} number={number} question={question} value={answers[page]} disabled={disabled} onAnswer={onAnswer} />
           </Stack>
         ))}
@@ -94,15 +100,62 @@ export function ExamQuestion({ entry, shown, answers, disabled, audio, onAnswer 
   }
   const question = (
     <Stack gap="md">
-      <Title3 number={entry.number} />
+      {title(entry.index, entry.number)}
       <SafeHtml html={q.soal} className="exam-question" />
       <Options page={entry.index} number={entry.number} question={q} value={answers[entry.index]} disabled={disabled} onAnswer={onAnswer} />
     </Stack>
   );
   if (entry.part !== 'reading' || !q.readingQuestion) return question;
-  const passage = q.readingQuestion;
+  return <ReadingItem passage={q.readingQuestion} page={entry.index} question={question} />;
+}
+
+type View = 'passage' | 'question';
+
+/**
+ * A reading question beside its passage on wide screens. On a phone one of the two shows at a time
+ * behind a Bacaan/Soal switch, each keeping its own scroll position, so the passage is one tap away
+ * instead of scrolled off above the question.
+ */
+function ReadingItem({
+  passage,
+  page,
+  question,
+}: {
+  passage: NonNullable<ExamQuestionRow['readingQuestion']>;
+  page: number;
+  question: ReactNode;
+}) {
+  const [view, setView] = useState<View>('question');
+  // Scroll positions by passage and by question: the passage keeps its place across its questions,
+  // a question not seen yet opens at its top.
+  const positions = useRef(new Map<string, number>());
+  const keyOf = (v: View) => (v === 'passage' ? `passage:${passage.id}` : `question:${page}`);
+  const restore = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (restore.current === null) return;
+    window.scrollTo({ top: restore.current, left: 0, behavior: 'instant' });
+    restore.current = null;
+  }, [view]);
+  const switchTo = (next: View) => {
+    if (next === view) return;
+    positions.current.set(keyOf(view), window.scrollY);
+    restore.current = positions.current.get(keyOf(next)) ?? 0;
+    setView(next);
+  };
   return (
-    <div className="exam-reading">
+    <div className="exam-reading" data-view={view}>
+      <SegmentedControl
+        className="exam-reading__toggle"
+        fullWidth
+        value={view}
+        onChange={(v) => switchTo(v)}
+        aria-label={Q.viewToggle}
+        data-testid="exam-reading-toggle"
+        data={[
+          { value: 'passage', label: Q.showPassage },
+          { value: 'question', label: Q.showQuestion },
+        ]}
+      />
       <section className="exam-reading__passage" aria-label={`${Q.passage}: ${passage.nama}`}>
         <Text fw={700} mb="xs">
           {passage.nama}
@@ -110,16 +163,27 @@ export function ExamQuestion({ entry, shown, answers, disabled, audio, onAnswer 
         {passage.html ? <SafeHtml html={passage.html} className="exam-passage" /> : null}
         {passage.reading ? <PassageImage src={passage.reading} alt={Q.imageAlt(passage.nama)} /> : null}
       </section>
-      <div>{question}</div>
+      <div className="exam-reading__question">{question}</div>
     </div>
   );
 }
 
-function Title3({ number }: { number: number }) {
+function Title3({ number, marked, disabled, onMark }: { number: number; marked: boolean; disabled: boolean; onMark: () => void }) {
   return (
-    <Text component="h2" fw={700} size="lg" m={0} data-testid="exam-question-number">
-      {Q.numberOf(number)}
-    </Text>
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text component="h2" fw={700} size="lg" m={0} data-testid="exam-question-number">
+        {Q.numberOf(number)}
+      </Text>
+      <Checkbox
+        label={Q.mark}
+        aria-label={Q.markLabel(number)}
+        checked={marked}
+        disabled={disabled}
+        onChange={onMark}
+        color="orange.8"
+        data-testid="exam-mark"
+      />
+    </Group>
   );
 }
 

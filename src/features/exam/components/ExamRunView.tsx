@@ -1,23 +1,21 @@
-import { Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
 import { formatHms, introPartOf } from '../../../../machines/exam-layout.ts';
 import type { AnswerValue } from '../../../../contract/exam.ts';
 import type { SyncStatus } from '../../../../machines/exam.machine.ts';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
-import type { ExamRunState } from '../exam-view-model.ts';
+import { formatNumbers, type ExamRunState } from '../exam-view-model.ts';
 import { useExamKeys } from '../hooks/useExamKeys.ts';
 import { ExamGrid } from './ExamGrid.tsx';
 import { ExamIntroView } from './ExamIntroView.tsx';
 import { ExamQuestion } from './ExamQuestion.tsx';
 import './exam.css';
 
-/** The confirmation open over the exam, if any. */
-export type ExamDialog = 'start' | 'endSection' | 'continue' | 'finish' | null;
-
 const H = t.exam.header;
 const S = t.exam.section;
 const N = t.exam.nav;
+const NOTICE = t.exam.notice;
 
 /** The countdown turns red from here on. */
 export const TIME_LOW_SECONDS = 5 * 60;
@@ -35,10 +33,12 @@ const SYNC_COLOR: Record<SyncStatus, string> = { saved: 'green.9', saving: 'gray
 
 export interface ExamRunViewProps {
   run: ExamRunState;
-  dialog: ExamDialog;
   /** The play-once player for a listening item. */
   audio?: ReactNode;
   onAnswer: (page: number, value: AnswerValue) => void;
+  /** Toggles 'ragu-ragu' on a question. */
+  onMark: (page: number) => void;
+  onDismissNotice: () => void;
   onPrev: () => void;
   onNext: () => void;
   onGoto: (index: number) => void;
@@ -51,8 +51,8 @@ export interface ExamRunViewProps {
 
 /** The question screen (spec section 2): header, the item (intro or question), navigation, grid and the confirmations. */
 export function ExamRunView(props: ExamRunViewProps) {
-  const { run, dialog } = props;
-  const { phase, section, index, entry } = run;
+  const { run } = props;
+  const { phase, section, index, entry, dialog } = run;
   const running = phase === 'running';
   const ended = phase === 'ended' || phase === 'advancing';
   const low = run.secondsLeft > 0 && run.secondsLeft <= TIME_LOW_SECONDS;
@@ -67,19 +67,42 @@ export function ExamRunView(props: ExamRunViewProps) {
     onNext: () => run.canNext && props.onNext(),
   });
 
+  // Every new item, section or phase opens at its top (with its audio in view), not part-way down.
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [index, section, phase]);
+
+  const sectionLists = (
+    <>
+      <Text component="span" display="block" data-testid="exam-dialog-unanswered">
+        {run.unansweredNumbers.length > 0 ? S.unanswered(formatNumbers(run.unansweredNumbers)) : S.allAnswered}
+      </Text>
+      {run.markedNumbers.length > 0 ? (
+        <Text component="span" display="block" data-testid="exam-dialog-marked">
+          {S.marked(formatNumbers(run.markedNumbers))}
+        </Text>
+      ) : null}
+    </>
+  );
+
   return (
     <Container size="xl" py="md" data-testid="exam-run" data-section={section} data-phase={phase} data-index={index}>
       <Stack gap="md">
-        <Paper withBorder p="sm" radius="md" className="exam-bar" shadow="xs">
-          <Button color="red.8" variant="outline" onClick={props.onAskFinish} disabled={!running}>
+        <Paper withBorder p="xs" radius="md" className="exam-bar" shadow="xs" data-testid="exam-bar">
+          <Button color="red.8" variant="outline" size="compact-md" onClick={props.onAskFinish} disabled={!run.canAskEnd}>
             {H.finish}
           </Button>
-          <Title order={1} size="h5" className="exam-bar__session">
-            {H.session}
-            {run.sectionName}
-          </Title>
+          <div className="exam-bar__session">
+            <Title order={1} size="h6" className="exam-bar__title">
+              {H.session}
+              {run.sectionName}
+            </Title>
+            <Text size="xs" c="dimmed" data-testid="exam-answered">
+              {H.answered(run.answeredCount, run.questionCount)}
+            </Text>
+          </div>
           <div className="exam-bar__right">
-            <Text size="sm" c={SYNC_COLOR[run.syncStatus]} role="status" data-testid="exam-sync">
+            <Text size="xs" c={SYNC_COLOR[run.syncStatus]} role="status" data-testid="exam-sync" className="exam-bar__sync">
               {SYNC_TEXT[run.syncStatus]}
             </Text>
             <span
@@ -96,6 +119,33 @@ export function ExamRunView(props: ExamRunViewProps) {
             {timeAnnouncement(run.secondsLeft)}
           </span>
         </Paper>
+
+        {run.newerNumbers.length > 0 || run.notCounted.length > 0 ? (
+          <Alert
+            color={run.notCounted.length > 0 ? 'orange' : 'blue'}
+            title={run.notCounted.length > 0 ? NOTICE.notCountedTitle : NOTICE.newerTitle}
+            withCloseButton
+            closeButtonLabel={NOTICE.dismiss}
+            onClose={props.onDismissNotice}
+            data-testid="exam-notice"
+          >
+            <Stack gap={4}>
+              {run.newerNumbers.length > 0 ? <Text size="sm">{NOTICE.newer(formatNumbers(run.newerNumbers))}</Text> : null}
+              {run.notCounted.length > 0 ? (
+                <>
+                  <Text size="sm">{NOTICE.notCountedIntro}</Text>
+                  <ul className="exam-notice__list" data-testid="exam-not-counted">
+                    {run.notCounted.map((n) => (
+                      <li key={`${n.sectionName}:${n.number}`}>
+                        {NOTICE.notCountedItem(n.sectionName, n.number, NOTICE.reasons[n.reason] ?? n.reason)}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </Stack>
+          </Alert>
+        ) : null}
 
         <div className="exam-layout">
           <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-live="off">
@@ -118,36 +168,48 @@ export function ExamRunView(props: ExamRunViewProps) {
                     entry={entry}
                     shown={run.shown}
                     answers={run.answers}
-                    disabled={!running}
+                    marked={run.marked}
+                    disabled={!run.canAnswer}
                     audio={props.audio}
                     onAnswer={props.onAnswer}
+                    onMark={props.onMark}
                   />
                 )}
                 <Group justify="space-between">
                   {run.canPrev ? (
-                    <Button variant="default" onClick={props.onPrev} disabled={!running}>
+                    <Button variant="default" onClick={props.onPrev}>
                       {N.prev}
                     </Button>
                   ) : (
                     <span />
                   )}
-                  {run.canNext ? (
-                    <Button onClick={props.onNext} disabled={!running}>
-                      {N.next}
-                    </Button>
-                  ) : null}
+                  {run.canNext ? <Button onClick={props.onNext}>{N.next}</Button> : null}
                 </Group>
               </Stack>
             )}
           </Paper>
-          {ended ? null : <ExamGrid section={section} index={index} answers={run.answers} enabled={running} onGoto={props.onGoto} />}
+          {ended ? null : (
+            <ExamGrid
+              section={section}
+              index={index}
+              answers={run.answers}
+              marked={run.marked}
+              enabled={run.canGoto}
+              onGoto={props.onGoto}
+            />
+          )}
         </div>
       </Stack>
 
       <ConfirmDialog
         opened={dialog === 'endSection'}
         title={S.endTitle}
-        text={S.endText}
+        text={
+          <>
+            {S.endText}
+            {sectionLists}
+          </>
+        }
         yes={S.endYes}
         onConfirm={props.onConfirm}
         onCancel={props.onCancel}
@@ -155,7 +217,12 @@ export function ExamRunView(props: ExamRunViewProps) {
       <ConfirmDialog
         opened={dialog === 'continue'}
         title={S.continueTitle}
-        text={S.continueText}
+        text={
+          <>
+            {S.continueText}
+            {sectionLists}
+          </>
+        }
         yes={S.continueYes}
         onConfirm={props.onConfirm}
         onCancel={props.onCancel}
@@ -163,7 +230,12 @@ export function ExamRunView(props: ExamRunViewProps) {
       <ConfirmDialog
         opened={dialog === 'finish'}
         title={S.finishTitle}
-        text={S.finishText}
+        text={
+          <>
+            {S.finishText}
+            {sectionLists}
+          </>
+        }
         yes={S.finishYes}
         onConfirm={props.onConfirm}
         onCancel={props.onCancel}
@@ -185,7 +257,7 @@ export function ExamRunView(props: ExamRunViewProps) {
 export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
-  text: string;
+  text: ReactNode;
   yes: string;
   cancel?: string;
   onConfirm: () => void;

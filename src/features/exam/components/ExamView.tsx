@@ -7,13 +7,12 @@ import { t } from '../../../i18n/id.ts';
 import type { ExamScreenState } from '../exam-view-model.ts';
 import type { ExamPaket } from '../exam-types.ts';
 import { ExamFinishView } from './ExamFinishView.tsx';
-import { ExamRunView, type ExamDialog } from './ExamRunView.tsx';
+import { ExamRunView } from './ExamRunView.tsx';
 import { ExamStartView } from './ExamStartView.tsx';
 
 export interface ExamViewProps {
   state: ExamScreenState;
   paket: ExamPaket | null;
-  dialog: ExamDialog;
   /** The play-once player of the current listening item. */
   audio?: ReactNode;
   downloading?: boolean;
@@ -26,6 +25,8 @@ export interface ExamViewProps {
   onDismissStartFailure: () => void;
   onRetry: () => void;
   onAnswer: (page: number, value: AnswerValue) => void;
+  onMark: (page: number) => void;
+  onDismissNotice: () => void;
   onPrev: () => void;
   onNext: () => void;
   onGoto: (index: number) => void;
@@ -58,7 +59,7 @@ export function ExamView(props: ExamViewProps) {
         <WithNav>
           <ExamStartView
             paket={props.paket}
-            confirming={props.dialog === 'start'}
+            confirming={state.confirming}
             starting={state.starting}
             startFailed={state.startFailed}
             onAskStart={props.onAskStart}
@@ -72,9 +73,10 @@ export function ExamView(props: ExamViewProps) {
       return (
         <ExamRunView
           run={state.run}
-          dialog={props.dialog}
           audio={props.audio}
           onAnswer={props.onAnswer}
+          onMark={props.onMark}
+          onDismissNotice={props.onDismissNotice}
           onPrev={props.onPrev}
           onNext={props.onNext}
           onGoto={props.onGoto}
@@ -90,6 +92,7 @@ export function ExamView(props: ExamViewProps) {
           <ExamFinishView
             status={state.screen === 'finished' ? 'scored' : state.screen === 'scoreFailed' ? 'failed' : 'submitting'}
             score={state.screen === 'finished' ? state.score : null}
+            finishedElsewhere={state.finishedElsewhere}
             downloading={props.downloading ?? false}
             downloadFailed={props.downloadFailed ?? false}
             onRetry={props.onRetry}

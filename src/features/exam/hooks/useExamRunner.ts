@@ -1,0 +1,138 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { fromCallback, fromPromise } from 'xstate';
+import type { TimerResponse } from '../../../../contract/exam.ts';
+import { audioOnceMachine } from '../../../../machines/audio-once.machine.ts';
+import type { ExamSection } from '../../../../machines/exam-layout.ts';
+import {
+  examMachine,
+  serverAnswers,
+  type ExamDraft,
+  type LoadExamOutput,
+  type SaveDraftInput,
+  type SaveDraftOutput,
+} from '../../../../machines/exam.machine.ts';
+import { useAppDispatch, type AppDispatch } from '../../../app/store.ts';
+import { httpStatus } from '../../../lib/api-error.ts';
+import { saveDownloadedFile } from '../../../lib/download.ts';
+import { examApi, useExamCertificateMutation } from '../api/exam.api.ts';
+import { examStorage, type ExamStorage } from '../exam-storage.ts';
+import type { ExamPaket } from '../exam-types.ts';
+import { examScreenState } from '../exam-view-model.ts';
+
+/** The exam machine with every side effect bound to the RTK Query endpoints, the clock and browser storage. */
+function createExamLogic(dispatch: AppDispatch, paketId: number, storage: ExamStorage, onPaket: (p: ExamPaket) => void) {
+  const e = examApi.endpoints;
+  const timer = (endpoint: typeof e.examTimer) =>
+    fromPromise<TimerResponse, void>(async () => dispatch(endpoint.initiate(paketId, { track: false })).unwrap());
+
+  return examMachine.provide({
+    actors: {
+      loadExam: fromPromise<LoadExamOutput, void>(async () => {
+        const [soal, end] = await Promise.all([
+          dispatch(e.examSoal.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+          dispatch(e.examEndtime.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+        ]);
+        onPaket(soal.paket);
+        if (!end.hasEndTime) {
+          // No attempt yet: what the browser holds belongs to an earlier one (and would lock audio).
+          storage.clear();
+          return { questions: soal.soal, hasEndTime: false, draft: null };
+        }
+        let draft: ExamDraft | null = null;
+        try {
+          const d = await dispatch(e.examDraft.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+          storage.mergePlayed(d.playedAudio);
+          if (d.savedAt) draft = { index: d.index, answers: serverAnswers(d.answers, d.answeredAt, d.savedAt), savedAt: d.savedAt };
+        } catch (error) {
+          // 404/409: the attempt has no draft yet; anything else is a load failure.
+          const status = httpStatus(error);
+          if (status !== 404 && status !== 409) throw error;
+        }
+        return { questions: soal.soal, hasEndTime: true, draft };
+      }),
+      startTimer: timer(e.examTimer),
+      refreshTimer: timer(e.examTimer),
+      endSection: fromPromise<unknown, { section: ExamSection }>(async () =>
+        dispatch(e.examTimerToZero.initiate(paketId, { track: false })).unwrap(),
+      ),
+      nextSection: fromPromise<TimerResponse, { section: ExamSection }>(async () =>
+        dispatch(e.examTimerNext.initiate(paketId, { track: false })).unwrap(),
+      ),
+      saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(async ({ input }) =>
+        dispatch(
+          e.examSaveDraft.initiate(
+            { index: input.index, answers: input.answers, playedAudio: [...storage.played.load()] },
+            { track: false },
+          ),
+        ).unwrap(),
+      ),
+      submitAnswers: fromPromise(async ({ input }) => dispatch(e.examSubmit.initiate(input, { track: false })).unwrap()),
+      ticker: fromCallback(({ sendBack }) => {
+        const id = window.setInterval(() => sendBack({ type: 'timer.tick' }), 1000);
+        return () => window.clearInterval(id);
+      }),
+      // The view's AudioOncePlayer owns playback; this child only mirrors the same stored record.
+      audioOnce: audioOnceMachine.provide({
+        actors: { loadPlayed: fromPromise(async () => storage.played.load()) },
+        actions: { persistPlayed: (_, { played }) => storage.played.save(played) },
+      }),
+    },
+    actions: {
+      persistLocal: (_, draft) => storage.writeDraft(draft),
+      clearLocal: () => storage.clear(),
+      logError: (_, { operation }) => console.warn(`Ujian: ${operation} gagal`),
+    },
+  });
+}
+
+/**
+ * Runs one exam: the machine bound to the server and browser storage, the page's online/visibility
+ * events, and the certificate download. The view only renders `state` and calls `send`.
+ */
+export function useExamRunner(paketId: number, nohp: string) {
+  const dispatch = useAppDispatch();
+  const storage = useMemo(() => examStorage(window.localStorage, nohp), [nohp]);
+  const [paket, setPaket] = useState<ExamPaket | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const [download, certificate] = useExamCertificateMutation();
+  const [logic] = useState(() => createExamLogic(dispatch, paketId, storage, setPaket));
+  const [snapshot, send] = useMachine(logic, {
+    input: { now: Date.now, localDraft: storage.readDraft(), online: navigator.onLine },
+  });
+
+  useEffect(() => {
+    const online = () => send({ type: 'network.online' });
+    const offline = () => send({ type: 'network.offline' });
+    const visible = () => {
+      if (document.visibilityState === 'visible') send({ type: 'page.visible' });
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  }, [send]);
+
+  const downloadCertificate = async () => {
+    try {
+      saveDownloadedFile(await download().unwrap());
+    } catch {
+      setDownloadFailed(true);
+    }
+  };
+
+  return {
+    state: examScreenState(snapshot),
+    send,
+    paket,
+    storage,
+    downloading: certificate.isLoading,
+    downloadFailed,
+    downloadCertificate: () => void downloadCertificate(),
+    closeDownloadError: () => setDownloadFailed(false),
+  };
+}
