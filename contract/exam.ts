@@ -153,7 +153,27 @@ export type SubmitBody = z.input<typeof submitBodySchema>;
 /** The validated answer list of a final submission: every question by page, '-1' where unanswered. */
 export type SubmitAnswer = z.output<typeof submitBodySchema>['answers'][number];
 
-export const cefrSchema = z.enum(['C1', 'B2', 'B1', 'A2', 'A1']);
+/**
+ * CEFR levels of TOEFL ITP Level 1, strongest first. ETS defines nothing below A2 for this test,
+ * so a score under the A2 cut is BELOW_A2 (never 'A1'). The cuts live in the conversion table.
+ */
+export const CEFR_LEVELS = ['C1', 'B2', 'B1', 'A2', 'BELOW_A2'] as const;
+export const cefrSchema = z.enum(CEFR_LEVELS);
+export type Cefr = z.infer<typeof cefrSchema>;
+
+/** How a level reads to people (screens, certificate): ETS's 'below A2' band in Indonesian. */
+export const cefrLabel = (level: Cefr): string => (level === 'BELOW_A2' ? 'Di bawah A2' : level);
+
+/** A CEFR level for the total and for each section, always computed from the section scores. */
+export const cefrLevelsSchema = z.object({
+  cefr: cefrSchema,
+  cefrListening: cefrSchema,
+  cefrWritten: cefrSchema,
+  cefrReading: cefrSchema,
+  /** The total is at or below the near-chance line: the score says little about the learner. */
+  nearChance: z.boolean(),
+});
+export type CefrLevels = z.infer<typeof cefrLevelsSchema>;
 
 /** The score of a finished attempt (spec section 3 score result, plus what we store with it). */
 export const scoreResultSchema = z.object({
@@ -164,7 +184,7 @@ export const scoreResultSchema = z.object({
   listeningCorrect: z.number(),
   writtenCorrect: z.number(),
   readingCorrect: z.number(),
-  cefr: cefrSchema,
+  ...cefrLevelsSchema.shape,
   tableVersion: z.string(),
   historyId: z.number(),
   certificateCode: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './common.ts';
-import { answerValueSchema, cefrSchema } from './exam.ts';
+import { answerValueSchema, cefrLevelsSchema } from './exam.ts';
 import { soalSectionSchema } from './soal.ts';
 
 /** The text every certificate and result screen carries (DESIGN section 4: an estimate). */
@@ -19,11 +19,13 @@ export const historyItemSchema = z.object({
   listening_correct: z.number(),
   written_correct: z.number(),
   reading_correct: z.number(),
-  cefr: cefrSchema,
+  ...cefrLevelsSchema.shape,
   /** When the attempt finished (ISO). */
   tanggal: z.string(),
   /** Verification code printed on the certificate. */
   certificateCode: z.string(),
+  /** The same learner finished this package before: a retake, so the score may reflect memory. */
+  retake: z.boolean(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
@@ -87,7 +89,7 @@ export const verifyResponseSchema = z.object({
   listening_correct: z.number(),
   written_correct: z.number(),
   reading_correct: z.number(),
-  cefr: cefrSchema,
+  ...cefrLevelsSchema.shape,
   tanggal: z.string(),
 });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
@@ -143,6 +145,8 @@ export const progressResponseSchema = z.object({
       structureScore: true,
       readingScore: true,
       cefr: true,
+      nearChance: true,
+      retake: true,
     }),
   ),
   diagnostics: z

@@ -7,9 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 const file = process.argv[2] ?? 'package-lock.json';
 /** @typedef {{ version: string, optionalDependencies?: Record<string, string> } & Record<string, unknown>} Entry */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- JSON.parse gives any; the lock's shape is npm's
 /** @type {{ packages: Record<string, Entry> } & Record<string, unknown>} */
-const lock = JSON.parse(readFileSync(file, 'utf8'));
+const lock = JSON.parse(readFileSync(file, 'utf8')); // eslint-disable-line @typescript-eslint/no-unsafe-assignment -- JSON.parse gives any; the shape is npm's
 const pk = lock.packages;
 const parent = pk['node_modules/unrs-resolver'];
 /** @type {Record<string, string[]>} */

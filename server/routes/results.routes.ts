@@ -11,7 +11,9 @@ import {
   verifyParamSchema,
   verifyResponseSchema,
 } from '../../contract/results.ts';
+import { diagnosisQuerySchema, diagnosisResponseSchema } from '../../contract/diagnosis.ts';
 import { currentUser, requireRole } from '../plugins/auth.ts';
+import { diagnosisOf } from '../services/diagnosis.service.ts';
 import {
   adminHistoryCsv,
   certificateById,
@@ -85,6 +87,23 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/progress',
     { onRequest: signedIn, schema: { tags, response: { 200: progressResponseSchema, ...errors } } },
     async (request) => progressOf(app.db, currentUser(request).id),
+  );
+
+  app.get(
+    '/users/diagnosis',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        description: 'Correct and total per skill, the three weakest skills with review and drill links (one attempt or all)',
+        querystring: diagnosisQuerySchema,
+        response: { 200: diagnosisResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return diagnosisOf(app.db, currentUser(request), request.query.historyId);
+    },
   );
 
   app.get(

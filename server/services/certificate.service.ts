@@ -3,6 +3,7 @@ import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, PDFName, PDFString, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { cefrLabel, type CefrLevels } from '../../contract/exam.ts';
 import { ESTIMATE_NOTICE } from '../../contract/results.ts';
 import { projectRoot } from '../paths.ts';
 
@@ -13,7 +14,7 @@ const FONT_DIR = path.join(projectRoot, 'server', 'assets', 'fonts');
 const JAKARTA = 'Asia/Jakarta';
 
 /** What a certificate states; all of it comes from one exam_history row and its user. */
-export interface CertificateData {
+export interface CertificateData extends CefrLevels {
   appName: string;
   nama: string;
   namaPaket: string;
@@ -25,7 +26,6 @@ export interface CertificateData {
   listeningCorrect: number;
   writtenCorrect: number;
   readingCorrect: number;
-  cefr: string;
   code: string;
   verifyUrl: string;
 }
@@ -107,7 +107,7 @@ export async function renderCertificate(data: CertificateData): Promise<Uint8Arr
   const page = pdf.addPage([W, H]);
 
   pdf.setTitle(`Sertifikat ${data.appName} - ${data.nama}`);
-  pdf.setSubject(`${data.nama} - ${data.namaPaket} - Skor TOEFL ${data.totalScore} (${data.cefr})`);
+  pdf.setSubject(`${data.nama} - ${data.namaPaket} - Skor TOEFL ${data.totalScore} (CEFR ${cefrLabel(data.cefr)})`);
   pdf.setKeywords([data.nama, `skor ${data.totalScore}`, `kode ${data.code}`, data.verifyUrl]);
   pdf.setAuthor(data.appName);
   pdf.setCreator(data.appName);
@@ -131,33 +131,37 @@ export async function renderCertificate(data: CertificateData): Promise<Uint8Arr
   centred(page, `pada ${indonesianDate(data.finishedAt)}`, { font: regular, size: 13, y: H - 246, maxWidth: textWidth });
 
   // Scores table.
-  const rows: [string, string, string][] = [
-    ['Listening Comprehension', `${data.listeningCorrect} / 50 benar`, String(data.listeningScore)],
-    ['Structure And Written Expression', `${data.writtenCorrect} / 40 benar`, String(data.structureScore)],
-    ['Reading Comprehension', `${data.readingCorrect} / 50 benar`, String(data.readingScore)],
+  const rows: [string, string, string, string][] = [
+    ['Listening Comprehension', `${data.listeningCorrect} / 50 benar`, String(data.listeningScore), cefrLabel(data.cefrListening)],
+    ['Structure And Written Expression', `${data.writtenCorrect} / 40 benar`, String(data.structureScore), cefrLabel(data.cefrWritten)],
+    ['Reading Comprehension', `${data.readingCorrect} / 50 benar`, String(data.readingScore), cefrLabel(data.cefrReading)],
   ];
   const tableX = 110;
-  const colCorrect = 430;
-  const colScore = 560;
+  const colCorrect = 400;
+  const colScore = 530;
+  const colCefr = 610;
+  const tableEnd = 720;
   let y = H - 290;
   page.drawText('Bagian', { x: tableX, y, size: 10, font: bold, color: MUTED });
   page.drawText('Jawaban benar', { x: colCorrect, y, size: 10, font: bold, color: MUTED });
   page.drawText('Skor', { x: colScore, y, size: 10, font: bold, color: MUTED });
+  page.drawText('CEFR', { x: colCefr, y, size: 10, font: bold, color: MUTED });
   y -= 8;
-  page.drawLine({ start: { x: tableX, y }, end: { x: colScore + 50, y }, thickness: 0.5, color: MUTED });
-  for (const [label, correct, score] of rows) {
+  page.drawLine({ start: { x: tableX, y }, end: { x: tableEnd, y }, thickness: 0.5, color: MUTED });
+  for (const [label, correct, score, level] of rows) {
     y -= 20;
     page.drawText(label, { x: tableX, y, size: 12, font: regular, color: INK });
     page.drawText(correct, { x: colCorrect, y, size: 12, font: regular, color: INK });
     page.drawText(score, { x: colScore, y, size: 12, font: bold, color: INK });
+    page.drawText(level, { x: colCefr, y, size: 12, font: regular, color: INK });
   }
   y -= 10;
-  page.drawLine({ start: { x: tableX, y }, end: { x: colScore + 50, y }, thickness: 0.5, color: MUTED });
+  page.drawLine({ start: { x: tableX, y }, end: { x: tableEnd, y }, thickness: 0.5, color: MUTED });
   y -= 26;
   page.drawText('Skor TOEFL (estimasi)', { x: tableX, y, size: 15, font: bold, color: INK });
   page.drawText(String(data.totalScore), { x: colScore, y: y - 4, size: 26, font: bold, color: ACCENT });
   y -= 24;
-  page.drawText(`Setara CEFR: ${data.cefr}`, { x: tableX, y, size: 12, font: regular, color: INK });
+  page.drawText(`Setara CEFR: ${cefrLabel(data.cefr)}`, { x: tableX, y, size: 12, font: regular, color: INK });
   y -= 26;
   page.drawText(ESTIMATE_NOTICE, { x: tableX, y, size: 10, font: regular, color: MUTED });
 

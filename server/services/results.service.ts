@@ -16,12 +16,12 @@ import type { Db } from '../db/client.ts';
 import { examHistory, questionReading, soal, users, type UserRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { certificateFileName, isoDate, renderCertificate, verificationUrl } from './certificate.service.ts';
+import { storedCefrLevels } from './scoring.service.ts';
 import { mediaUrl } from './storage.service.ts';
 
 type HistoryRow = typeof examHistory.$inferSelect;
-type Cefr = HistoryItem['cefr'];
 
-export function toHistoryItem(h: HistoryRow): HistoryItem {
+export function toHistoryItem(h: HistoryRow, retake: boolean): HistoryItem {
   return {
     id: h.id,
     nama_paket: h.namaPaket,
@@ -32,10 +32,39 @@ export function toHistoryItem(h: HistoryRow): HistoryItem {
     listening_correct: h.listeningCorrect,
     written_correct: h.writtenCorrect,
     reading_correct: h.readingCorrect,
-    cefr: h.cefr as Cefr,
+    ...storedCefrLevels(h),
     tanggal: h.createdAt.toISOString(),
     certificateCode: h.certificateCode,
+    retake,
   };
+}
+
+type AttemptKey = Pick<HistoryRow, 'id' | 'userId' | 'paketSoalId' | 'createdAt'>;
+const finishedBefore = (a: AttemptKey, b: AttemptKey) =>
+  a.createdAt.getTime() < b.createdAt.getTime() || (a.createdAt.getTime() === b.createdAt.getTime() && a.id < b.id);
+
+/**
+ * The ids among `rows` that are retakes: the same learner finished the same package earlier.
+ * A package deleted since leaves no id to compare, so its attempts are never marked.
+ */
+export async function retakeIds(db: Db, rows: readonly AttemptKey[]): Promise<Set<number>> {
+  const userIds = [...new Set(rows.filter((r) => r.paketSoalId !== null).map((r) => r.userId))];
+  if (userIds.length === 0) return new Set();
+  const all = await db
+    .select({ id: examHistory.id, userId: examHistory.userId, paketSoalId: examHistory.paketSoalId, createdAt: examHistory.createdAt })
+    .from(examHistory)
+    .where(inArray(examHistory.userId, userIds));
+  const retakes = new Set<number>();
+  for (const r of rows) {
+    if (r.paketSoalId === null) continue;
+    if (all.some((o) => o.userId === r.userId && o.paketSoalId === r.paketSoalId && finishedBefore(o, r))) retakes.add(r.id);
+  }
+  return retakes;
+}
+
+async function withRetakes(db: Db, rows: HistoryRow[]): Promise<HistoryItem[]> {
+  const retakes = await retakeIds(db, rows);
+  return rows.map((h) => toHistoryItem(h, retakes.has(h.id)));
 }
 
 /** GET /users/riwayat-ujian: the user's finished attempts, newest first. */
@@ -45,7 +74,7 @@ export async function listUserHistory(db: Db, userId: number): Promise<HistoryIt
     .from(examHistory)
     .where(eq(examHistory.userId, userId))
     .orderBy(desc(examHistory.createdAt), desc(examHistory.id));
-  return rows.map(toHistoryItem);
+  return withRetakes(db, rows);
 }
 
 /**
@@ -88,7 +117,7 @@ async function certificateFor(db: Db, h: HistoryRow, appName: string, baseUrl: s
     listeningCorrect: h.listeningCorrect,
     writtenCorrect: h.writtenCorrect,
     readingCorrect: h.readingCorrect,
-    cefr: h.cefr,
+    ...storedCefrLevels(h),
     code: h.certificateCode,
     verifyUrl: verificationUrl(baseUrl, h.certificateCode),
   });
@@ -130,7 +159,7 @@ export async function verifyCertificate(db: Db, rawCode: string): Promise<Verify
     listening_correct: h.listeningCorrect,
     written_correct: h.writtenCorrect,
     reading_correct: h.readingCorrect,
-    cefr: h.cefr as Cefr,
+    ...storedCefrLevels(h),
     tanggal: h.createdAt.toISOString(),
   };
 }
@@ -165,8 +194,8 @@ function adminWhere(filter: AdminHistoryFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-const toAdminItem = (r: { h: HistoryRow; nama: string; nohp: string }): AdminHistoryItem => ({
-  ...toHistoryItem(r.h),
+const toAdminItem = (r: { h: HistoryRow; nama: string; nohp: string }, retakes: Set<number>): AdminHistoryItem => ({
+  ...toHistoryItem(r.h, retakes.has(r.h.id)),
   user: { nama: r.nama, nohp: r.nohp },
 });
 
@@ -184,7 +213,11 @@ export async function listAdminHistory(db: Db, filter: AdminHistoryFilter & { pa
       .offset((filter.page - 1) * filter.limit),
     db.select({ n: count() }).from(examHistory).innerJoin(users, eq(users.id, examHistory.userId)).where(where),
   ]);
-  return { data: rows.map(toAdminItem), total: Number(total?.n ?? 0), page: filter.page, limit: filter.limit };
+  const retakes = await retakeIds(
+    db,
+    rows.map((r) => r.h),
+  );
+  return { data: rows.map((r) => toAdminItem(r, retakes)), total: Number(total?.n ?? 0), page: filter.page, limit: filter.limit };
 }
 
 /** A CSV field: quoted when needed; a leading =, +, - or @ is defused so spreadsheets never run it. */
@@ -233,7 +266,7 @@ export async function adminHistoryCsv(db: Db, filter: AdminHistoryFilter): Promi
         h.listeningCorrect,
         h.writtenCorrect,
         h.readingCorrect,
-        h.cefr,
+        storedCefrLevels(h).cefr,
         h.certificateCode,
       ]
         .map(csvField)
@@ -289,7 +322,8 @@ export async function reviewHistory(db: Db, user: UserRow, id: number): Promise<
       readingQuestion: passage ? { id: passage.id, nama: passage.nama, reading: mediaUrl(passage.image), html: passage.html } : null,
     };
   });
-  return { history: toHistoryItem(h), questions };
+  const [item] = await withRetakes(db, [h]);
+  return { history: item!, questions };
 }
 
 const PART_LABEL: Record<Exclude<DiagnosticPartKey, 'reading'>, string> = {
@@ -356,8 +390,7 @@ export async function progressOf(db: Db, userId: number): Promise<ProgressRespon
     .from(examHistory)
     .where(eq(examHistory.userId, userId))
     .orderBy(asc(examHistory.createdAt), asc(examHistory.id));
-  const attempts = rows.map((h) => {
-    const item = toHistoryItem(h);
+  const attempts = (await withRetakes(db, rows)).map((item) => {
     return {
       id: item.id,
       nama_paket: item.nama_paket,
@@ -367,6 +400,8 @@ export async function progressOf(db: Db, userId: number): Promise<ProgressRespon
       structureScore: item.structureScore,
       readingScore: item.readingScore,
       cefr: item.cefr,
+      nearChance: item.nearChance,
+      retake: item.retake,
     };
   });
   const newest = rows.at(-1);

@@ -130,6 +130,14 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await signedInScreens.progress()).ProgressScreen }),
               },
               {
+                path: 'diagnosis',
+                lazy: async () => ({ Component: (await signedInScreens.diagnosis()).DiagnosisScreen }),
+              },
+              {
+                path: 'diagnosis/:historyId',
+                lazy: async () => ({ Component: (await signedInScreens.diagnosis()).DiagnosisScreen }),
+              },
+              {
                 path: 'riwayat-ujian/:id/pembahasan',
                 lazy: async () => ({ Component: (await signedInScreens.review()).ReviewScreen }),
               },
@@ -164,6 +172,22 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).MiniFinishScreen }),
                   },
                 ],
+              },
+              {
+                path: 'latihan',
+                lazy: async () => ({ Component: (await signedInScreens.practice()).PracticeRoute }),
+              },
+              {
+                path: 'latihan/review',
+                lazy: async () => ({ Component: (await signedInScreens.practice()).ReviewRoute }),
+              },
+              {
+                path: 'latihan/buku-kesalahan',
+                lazy: async () => ({ Component: (await signedInScreens.practice()).NotebookScreen }),
+              },
+              {
+                path: 'latihan/rencana',
+                lazy: async () => ({ Component: (await signedInScreens.practice()).PlanScreen }),
               },
               {
                 path: 'paketsoal',

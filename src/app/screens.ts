@@ -8,6 +8,8 @@ import { preloadAfterPaint, retrying } from './lazy-retry.ts';
 export const signedInScreens = {
   riwayat: retrying(() => import('../features/results/components/RiwayatScreen.tsx')),
   progress: retrying(() => import('../features/results/components/ProgressScreen.tsx')),
+  diagnosis: retrying(() => import('../features/results/components/DiagnosisScreen.tsx')),
+  practice: retrying(() => import('../features/practice/components/PracticeScreens.tsx')),
   review: retrying(() => import('../features/results/components/ReviewScreen.tsx')),
   profile: retrying(() => import('./ProfileRoute.tsx')),
   miniTestIntro: retrying(() => import('../features/mini-test/components/MiniTestIntroView.tsx')),

@@ -7,6 +7,7 @@ export function LocationProbe() {
   return (
     <div>
       <p data-testid="probe-path">{location.pathname}</p>
+      {location.search ? <p data-testid="probe-search">{location.search}</p> : null}
       {from ? <p data-testid="probe-from">{from}</p> : null}
     </div>
   );

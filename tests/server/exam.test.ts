@@ -214,6 +214,10 @@ describe('final submission and scoring', () => {
       scoreReading: expected.scoreReading,
       toeflScore: expected.toeflScore,
       cefr: expected.cefr,
+      cefrListening: expected.cefrListening,
+      cefrWritten: expected.cefrWritten,
+      cefrReading: expected.cefrReading,
+      nearChance: expected.nearChance,
       tableVersion: 'phillips-2026-1',
       namaPaket: 'Paket Lengkap Uji',
     });

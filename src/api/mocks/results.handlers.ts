@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import type { DiagnosisResponse } from '../../../contract/diagnosis.ts';
 import type {
   AdminHistoryItem,
   HistoryItem,
@@ -27,8 +28,13 @@ export const demoHistory: HistoryItem[] = [
     written_correct: 28,
     reading_correct: 39,
     cefr: 'B1',
+    cefrListening: 'B2',
+    cefrWritten: 'B1',
+    cefrReading: 'B1',
+    nearChance: false,
     tanggal: '2026-11-22T03:15:00.000Z',
     certificateCode: 'A1B2C3D4E5F60718',
+    retake: false,
   },
   {
     id: 7,
@@ -41,8 +47,13 @@ export const demoHistory: HistoryItem[] = [
     written_correct: 19,
     reading_correct: 25,
     cefr: 'A2',
+    cefrListening: 'B1',
+    cefrWritten: 'B1',
+    cefrReading: 'A2',
+    nearChance: false,
     tanggal: '2026-10-05T08:40:00.000Z',
     certificateCode: '0F1E2D3C4B5A6978',
+    retake: false,
   },
 ];
 
@@ -132,6 +143,8 @@ export const demoProgress: ProgressResponse = {
       structureScore: 41,
       readingScore: 42,
       cefr: 'A2',
+      nearChance: false,
+      retake: false,
     },
     {
       id: 7,
@@ -142,6 +155,8 @@ export const demoProgress: ProgressResponse = {
       structureScore: 44,
       readingScore: 46,
       cefr: 'A2',
+      nearChance: false,
+      retake: false,
     },
     {
       id: 12,
@@ -152,6 +167,8 @@ export const demoProgress: ProgressResponse = {
       structureScore: 51,
       readingScore: 55,
       cefr: 'B1',
+      nearChance: false,
+      retake: false,
     },
   ],
   diagnostics: {
@@ -172,6 +189,60 @@ export const demoProgress: ProgressResponse = {
   },
 };
 
+const skill = (
+  id: DiagnosisResponse['skills'][number]['skill'],
+  section: DiagnosisResponse['skills'][number]['section'],
+  correct: number,
+  total: number,
+) => ({
+  skill: id,
+  section,
+  correct,
+  total,
+  judged: total >= 4,
+});
+
+/** The learner of the story missed every vocabulary and inference item and most parallelism items. */
+export const demoDiagnosis: DiagnosisResponse = {
+  historyId: 12,
+  attempts: 1,
+  minResponses: 4,
+  history: demoHistory[0]!,
+  skills: [
+    skill('la-paraphrase', 'listening', 6, 8),
+    skill('la-idiom', 'listening', 3, 5),
+    skill('la-suggestion', 'listening', 1, 3),
+    skill('lb-detail', 'listening', 6, 8),
+    skill('lc-detail', 'listening', 8, 10),
+    skill('st-subject-verb', 'structure', 4, 5),
+    skill('st-inversion', 'structure', 2, 4),
+    skill('we-agreement', 'written', 3, 6),
+    skill('we-parallel', 'written', 1, 5),
+    skill('we-word-form', 'written', 5, 6),
+    skill('rd-main-idea', 'reading', 4, 5),
+    skill('rd-detail', 'reading', 14, 16),
+    skill('rd-vocabulary', 'reading', 0, 9),
+    skill('rd-inference', 'reading', 0, 7),
+  ],
+  weakest: [
+    {
+      ...skill('rd-vocabulary', 'reading', 0, 9),
+      reviewUrl: '/riwayat-ujian/12/pembahasan?skill=rd-vocabulary',
+      drillUrl: '/latihan?skill=rd-vocabulary',
+    },
+    {
+      ...skill('rd-inference', 'reading', 0, 7),
+      reviewUrl: '/riwayat-ujian/12/pembahasan?skill=rd-inference',
+      drillUrl: '/latihan?skill=rd-inference',
+    },
+    {
+      ...skill('we-parallel', 'written', 1, 5),
+      reviewUrl: '/riwayat-ujian/12/pembahasan?skill=we-parallel',
+      drillUrl: '/latihan?skill=we-parallel',
+    },
+  ],
+};
+
 export const demoVerify: VerifyResponse = {
   code: 'A1B2C3D4E5F60718',
   nama: 'Ni Luh Putu Ayu Kadek Wiryaningsih',
@@ -184,6 +255,10 @@ export const demoVerify: VerifyResponse = {
   written_correct: 28,
   reading_correct: 39,
   cefr: 'B1',
+  cefrListening: 'B2',
+  cefrWritten: 'B1',
+  cefrReading: 'B1',
+  nearChance: false,
   tanggal: '2026-11-22T03:15:00.000Z',
 };
 
@@ -221,6 +296,12 @@ export const resultsHandlers = {
       HttpResponse.json({ message: 'Riwayat ujian tidak ditemukan.' }, { status: 404 }),
     ),
   reviewFails: () => http.get(url('/users/riwayat-ujian/:id/review'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
+
+  diagnosis: (data: DiagnosisResponse = demoDiagnosis) => http.get(url('/users/diagnosis'), () => HttpResponse.json(data)),
+  diagnosisPending: () => http.get(url('/users/diagnosis'), never),
+  diagnosisNotFound: () =>
+    http.get(url('/users/diagnosis'), () => HttpResponse.json({ message: 'Riwayat ujian tidak ditemukan.' }, { status: 404 })),
+  diagnosisFails: () => http.get(url('/users/diagnosis'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
 
   progress: (data: ProgressResponse = demoProgress) => http.get(url('/users/progress'), () => HttpResponse.json(data)),
   progressPending: () => http.get(url('/users/progress'), never),

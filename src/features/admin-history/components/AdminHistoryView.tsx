@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, 
 import type { FormEvent } from 'react';
 import type { AdminHistoryItem } from '../../../../contract/results.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
+import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
 
@@ -154,7 +155,12 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
                       </Text>
                       <Text size="xs">{r.user.nohp}</Text>
                     </Table.Td>
-                    <Table.Td>{r.nama_paket}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <span>{r.nama_paket}</span>
+                        {r.retake ? <RetakeBadge /> : null}
+                      </Group>
+                    </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {r.listeningScore} / {r.structureScore} / {r.readingScore}
                     </Table.Td>

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { ScoreResult } from '../../../../contract/exam.ts';
+import { cefrLabel, type Cefr, type ScoreResult } from '../../../../contract/exam.ts';
 import { sectionQuestionCount } from '../../../../machines/exam-layout.ts';
+import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
 import './exam.css';
@@ -22,13 +23,17 @@ export interface ExamFinishViewProps {
   onCloseDownloadError: () => void;
 }
 
-function ScoreCard({ id, title, score, correct, of }: { id: string; title: string; score: number; correct: number; of: number }) {
+function ScoreCard(props: { id: string; title: string; score: number; correct: number; of: number; level: Cefr }) {
+  const { id, title, score, correct, of, level } = props;
   return (
     <Paper withBorder p="md" radius="md" data-testid={`exam-score-${id}`}>
       <Stack gap={4}>
-        <Text fw={600} size="sm">
-          {title}
-        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={600} size="sm">
+            {title}
+          </Text>
+          <CefrBadge cefr={level} size="sm" />
+        </Group>
         <Text className="exam-score" fz="1.75rem">
           {score}
         </Text>
@@ -87,7 +92,7 @@ function FinishBody(props: ExamFinishViewProps) {
                 {F.cefr}
               </Text>
               <Badge size="xl" color="blue.9" data-testid="exam-cefr">
-                {score.cefr}
+                {cefrLabel(score.cefr)}
               </Badge>
             </Stack>
           </Group>
@@ -99,6 +104,7 @@ function FinishBody(props: ExamFinishViewProps) {
             score={score.scoreListening}
             correct={score.listeningCorrect}
             of={sectionQuestionCount('listening')}
+            level={score.cefrListening}
           />
           <ScoreCard
             id="written"
@@ -106,6 +112,7 @@ function FinishBody(props: ExamFinishViewProps) {
             score={score.scoreWritten}
             correct={score.writtenCorrect}
             of={sectionQuestionCount('written')}
+            level={score.cefrWritten}
           />
           <ScoreCard
             id="reading"
@@ -113,11 +120,25 @@ function FinishBody(props: ExamFinishViewProps) {
             score={score.scoreReading}
             correct={score.readingCorrect}
             of={sectionQuestionCount('reading')}
+            level={score.cefrReading}
           />
         </SimpleGrid>
+        {score.nearChance ? (
+          <Text size="sm" c="orange.9" role="note" data-testid="exam-near-chance">
+            {t.results.nearChance}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed">
           {F.estimate}
         </Text>
+        <Group>
+          <Button component={Link} to={`/riwayat-ujian/${score.historyId}/pembahasan`} variant="light">
+            {F.review}
+          </Button>
+          <Button component={Link} to={`/diagnosis/${score.historyId}`} variant="light">
+            {F.diagnosis}
+          </Button>
+        </Group>
         <Group>
           <Button onClick={props.onDownload} loading={props.downloading}>
             {F.certificate}

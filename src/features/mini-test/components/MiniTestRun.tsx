@@ -1,8 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
+import { useAuth } from '../../../app/auth.slice.ts';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { notifySuccess } from '../../../components/notify.ts';
@@ -10,6 +11,7 @@ import { AudioOncePlayer } from '../../../components/AudioOncePlayer.tsx';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { MiniSection } from '../../../../machines/mini-test.machine.ts';
+import { useRecordMiniResultMutation } from '../api/mini-test.api.ts';
 import { MINI_ITEMS, MINI_PATHS, READING_PASSAGE } from '../data.ts';
 import { miniPlayedStore, miniTestLogic } from '../storage.ts';
 import { MiniFinishView } from './MiniFinishView.tsx';
@@ -153,5 +155,16 @@ export const ReadingScreen = () => <MiniSectionScreen section="reading" />;
 export function MiniFinishScreen() {
   const actor = useMiniTestActor();
   const score = useSelector(actor, (s) => s.context.score);
+  const answers = useSelector(actor, (s) => s.context.answers);
+  const { user } = useAuth();
+  const [recordResult] = useRecordMiniResultMutation();
+  const recorded = useRef(false);
+  useEffect(() => {
+    // Once per finished run, for learners: the missed items come back in Buku Kesalahan. A failure
+    // costs only that, so the result stays on screen without an error.
+    if (!score || user?.role !== 'User' || recorded.current) return;
+    recorded.current = true;
+    void recordResult({ listening: [...answers.listening], structure: [...answers.structure], reading: [...answers.reading] });
+  }, [score, user, answers, recordResult]);
   return <MiniFinishView score={score} />;
 }

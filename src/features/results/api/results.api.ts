@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { HistoryItem, HistoryList, ProgressResponse, ReviewResponse, VerifyResponse } from '../../../../contract/results.ts';
+import type { DiagnosisResponse } from '../../../../contract/diagnosis.ts';
 import { api } from '../../../api/api.ts';
 import { t } from '../../../i18n/id.ts';
 import { fileNameFromDisposition, type DownloadedFile } from '../../../lib/download.ts';
@@ -21,6 +22,11 @@ export const resultsApi = api.injectEndpoints({
       // Keys and explanations are not kept around longer than the page needs them.
       keepUnusedDataFor: 0,
     }),
+    /** One attempt's skills (its history id) or, with undefined, all finished attempts together. */
+    myDiagnosis: build.query<DiagnosisResponse, number | undefined>({
+      query: (historyId) => (historyId === undefined ? '/users/diagnosis' : `/users/diagnosis?historyId=${historyId}`),
+      providesTags: ['History'],
+    }),
     myProgress: build.query<ProgressResponse, void>({
       query: () => '/users/progress',
       providesTags: ['History'],
@@ -39,5 +45,11 @@ export const resultsApi = api.injectEndpoints({
   }),
 });
 
-export const { useMyHistoryQuery, useHistoryReviewQuery, useMyProgressQuery, useDownloadCertificateMutation, useVerifyCertificateQuery } =
-  resultsApi;
+export const {
+  useMyHistoryQuery,
+  useHistoryReviewQuery,
+  useMyDiagnosisQuery,
+  useMyProgressQuery,
+  useDownloadCertificateMutation,
+  useVerifyCertificateQuery,
+} = resultsApi;

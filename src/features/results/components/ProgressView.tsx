@@ -3,6 +3,7 @@ import { Alert, Anchor, Container, Group, Paper, Progress, SimpleGrid, Stack, Ta
 import { Link } from 'react-router-dom';
 import type { ProgressResponse } from '../../../../contract/results.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
+import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate, formatShortDate } from '../../../lib/dates.ts';
 import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
@@ -17,6 +18,33 @@ export interface ProgressViewProps {
 }
 
 const T = t.results.progress;
+
+interface DotProps {
+  cx?: number;
+  cy?: number;
+  stroke?: string;
+  index?: number;
+  payload?: { retake?: boolean };
+}
+
+/** A plain dot per attempt; a retake gets a larger orange diamond, so memorised answers do not pass for progress. */
+function AttemptDot({ cx, cy, stroke, index, payload }: DotProps) {
+  if (cx === undefined || cy === undefined) return <g key={index} />;
+  if (payload?.retake) {
+    const r = 7;
+    return (
+      <polygon
+        key={index}
+        points={`${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`}
+        fill="var(--mantine-color-orange-5)"
+        stroke="var(--mantine-color-orange-9)"
+        strokeWidth={2}
+        data-retake-dot
+      />
+    );
+  }
+  return <circle key={index} cx={cx} cy={cy} r={4} fill={stroke} stroke="white" strokeWidth={1} />;
+}
 
 const barColor = (percent: number) => (percent >= 70 ? 'green.8' : percent >= 50 ? 'yellow.7' : 'red.8');
 
@@ -35,11 +63,13 @@ export function ProgressView({ progress, isLoading, error, onRetry }: ProgressVi
   } else {
     const data = progress.attempts.map((a, i) => ({
       label: `${T.attempt(i + 1)} · ${formatShortDate(a.tanggal)}`,
+      retake: a.retake,
       [t.results.total]: a.totalScore,
       [t.results.listening]: a.listeningScore,
       [t.results.structureWritten]: a.structureScore,
       [t.results.reading]: a.readingScore,
     }));
+    const anyRetake = progress.attempts.some((a) => a.retake);
     const d = progress.diagnostics;
     body = (
       <Stack gap="lg">
@@ -48,24 +78,46 @@ export function ProgressView({ progress, isLoading, error, onRetry }: ProgressVi
             <Title order={2} size="h4">
               {T.chartTitle}
             </Title>
+            {/* The total has a chart of its own: on a shared axis its 310-677 scale flattens the section lines, on a second axis it hides under them. */}
             <div role="img" aria-label={T.chartLabel}>
               <LineChart
-                h={300}
+                h={220}
+                data={data}
+                dataKey="label"
+                yAxisProps={{ domain: [300, 680], width: 40 }}
+                xAxisProps={{ interval: 'preserveStartEnd' }}
+                series={[{ name: t.results.total, color: 'blue.8' }]}
+                curveType="linear"
+                lineProps={{ dot: AttemptDot }}
+              />
+            </div>
+            {anyRetake ? (
+              <Text size="xs" data-testid="retake-legend">
+                {T.retakeLegend}
+              </Text>
+            ) : null}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {T.sectionChartTitle}
+            </Title>
+            <div role="img" aria-label={T.sectionChartLabel}>
+              <LineChart
+                h={240}
                 data={data}
                 dataKey="label"
                 withLegend
-                withRightYAxis
-                yAxisLabel={t.results.total}
-                rightYAxisLabel={T.sectionScore}
-                yAxisProps={{ domain: [300, 680] }}
-                rightYAxisProps={{ domain: [30, 70] }}
+                yAxisProps={{ domain: [30, 70], width: 32 }}
+                xAxisProps={{ interval: 'preserveStartEnd' }}
                 series={[
-                  { name: t.results.total, color: 'blue.8' },
-                  { name: t.results.listening, color: 'teal.8', yAxisId: 'right' },
-                  { name: t.results.structureWritten, color: 'orange.8', yAxisId: 'right' },
-                  { name: t.results.reading, color: 'grape.8', yAxisId: 'right' },
+                  { name: t.results.listening, color: 'teal.8' },
+                  { name: t.results.structureWritten, color: 'orange.8' },
+                  { name: t.results.reading, color: 'grape.8' },
                 ]}
                 curveType="linear"
+                lineProps={{ dot: AttemptDot }}
                 legendProps={{ verticalAlign: 'bottom', height: 50 }}
               />
             </div>
@@ -78,11 +130,14 @@ export function ProgressView({ progress, isLoading, error, onRetry }: ProgressVi
             </Title>
             <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
               {progress.attempts.map((a, i) => (
-                <Group key={a.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" style={{ minWidth: 0 }}>
-                    {T.attempt(i + 1)} · {a.nama_paket} · {formatLongDate(a.tanggal)}
-                  </Text>
-                  <Group gap="xs" wrap="nowrap">
+                <Group key={a.id} component="li" justify="space-between" gap="xs" wrap="nowrap" data-retake={a.retake || undefined}>
+                  <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                    <Text size="sm">
+                      {T.attempt(i + 1)} · {a.nama_paket} · {formatLongDate(a.tanggal)}
+                    </Text>
+                    {a.retake ? <RetakeBadge /> : null}
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                     <Text size="sm" fw={700}>
                       {a.totalScore}
                     </Text>
@@ -101,6 +156,9 @@ export function ProgressView({ progress, isLoading, error, onRetry }: ProgressVi
                   {T.diagnosticsTitle}
                 </Title>
                 <Text size="sm">{T.diagnosticsOf(d.nama_paket, formatLongDate(d.tanggal))}</Text>
+                <Anchor component={Link} to={`/diagnosis/${d.historyId}`} size="sm" fw={600}>
+                  {T.diagnosisLink}
+                </Anchor>
               </Stack>
               {d.suggestion && d.weakest ? (
                 <Alert color="orange" title={`${T.weakest}: ${d.weakest.label}`}>

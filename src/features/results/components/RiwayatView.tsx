@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Paper, Stack, Table, Text, Title } fr
 import { Link } from 'react-router-dom';
 import type { HistoryItem } from '../../../../contract/results.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
+import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
@@ -49,6 +50,7 @@ export function RiwayatView({ history, isLoading, error, onRetry, onDownload, do
                     <Stack gap={2} style={{ minWidth: 0 }}>
                       <Text fw={700}>{h.nama_paket}</Text>
                       <Text size="sm">{tanggal}</Text>
+                      {h.retake ? <RetakeBadge /> : null}
                     </Stack>
                     <Stack gap={4} align="flex-end">
                       <Text fw={700} size="xl" lh={1}>
@@ -83,6 +85,15 @@ export function RiwayatView({ history, isLoading, error, onRetry, onDownload, do
                     >
                       {T.review}
                     </Button>
+                    <Button
+                      size="sm"
+                      variant="light"
+                      component={Link}
+                      to={`/diagnosis/${h.id}`}
+                      aria-label={T.diagnosisLabel(h.nama_paket, tanggal)}
+                    >
+                      {T.diagnosis}
+                    </Button>
                   </Group>
                 </Stack>
               </Paper>
@@ -110,7 +121,12 @@ export function RiwayatView({ history, isLoading, error, onRetry, onDownload, do
                 return (
                   <Table.Tr key={h.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{tanggal}</Table.Td>
-                    <Table.Td>{h.nama_paket}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <span>{h.nama_paket}</span>
+                        {h.retake ? <RetakeBadge /> : null}
+                      </Group>
+                    </Table.Td>
                     <Table.Td ta="right">{h.listeningScore}</Table.Td>
                     <Table.Td ta="right">{h.structureScore}</Table.Td>
                     <Table.Td ta="right">{h.readingScore}</Table.Td>
@@ -142,6 +158,15 @@ export function RiwayatView({ history, isLoading, error, onRetry, onDownload, do
                           aria-label={T.reviewLabel(h.nama_paket, tanggal)}
                         >
                           {T.review}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          component={Link}
+                          to={`/diagnosis/${h.id}`}
+                          aria-label={T.diagnosisLabel(h.nama_paket, tanggal)}
+                        >
+                          {T.diagnosis}
                         </Button>
                       </Group>
                     </Table.Td>

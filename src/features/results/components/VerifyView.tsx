@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Paper, Stack, Table, Text, Title } fro
 import { Link } from 'react-router-dom';
 import type { VerifyResponse } from '../../../../contract/results.ts';
 import { sectionQuestionCount } from '../../../../machines/exam-layout.ts';
-import { CefrBadge } from '../../../components/CefrBadge.tsx';
+import { CefrSummary } from '../../../components/CefrSummary.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
 import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
@@ -85,10 +85,15 @@ export function VerifyView({ status, result, code, onRetry }: VerifyViewProps) {
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            <Group gap="xs">
-              <Text size="sm">{t.results.cefr}:</Text>
-              <CefrBadge cefr={result.cefr} />
-            </Group>
+            <CefrSummary
+              levels={result}
+              scores={{
+                listening: result.listeningScore,
+                written: result.structureScore,
+                reading: result.readingScore,
+                total: result.totalScore,
+              }}
+            />
             <Text size="sm" c="dimmed">
               {t.results.estimate}
             </Text>
