@@ -841,7 +841,7 @@ export const t = {
       ofAttempt: (nama: string, tanggal: string) => `Simulasi ${nama}, ${tanggal}`,
       ofAll: (n: number) => `Gabungan ${n} simulasi yang sudah kamu selesaikan`,
       showAll: 'Lihat gabungan semua simulasi',
-      weakestTitle: 'Tiga skill yang perlu dilatih dulu',
+      weakestTitle: 'Skill yang paling perlu dilatih (maksimal tiga)',
       noWeakest: 'Belum ada skill lemah yang bisa dinilai. Pertahankan!',
       correctOf: (n: number, of: number) => `${n} dari ${of} benar`,
       review: 'Lihat soal skill ini',
