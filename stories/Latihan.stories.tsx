@@ -48,7 +48,11 @@ export const HomeWithReviewsDue: Story = {
     await expect(await canvas.findByText(P.reviewToday(7))).toBeVisible();
     await expect(canvas.getByRole('link', { name: P.startReview })).toHaveAttribute('href', '/latihan/review');
     const table = canvas.getByRole('table', { name: P.masteryTitle });
-    await expect(within(table).getAllByRole('row')).toHaveLength(4);
+    const rows = within(table).getAllByRole('row');
+    await expect(rows).toHaveLength(4);
+    // Weakest judged skill first, the not yet judged one last.
+    await expect(rows[0]).toHaveTextContent('25% (2/8)');
+    await expect(rows[3]).toHaveTextContent(P.masteryNotJudged(3));
     await expect(within(table).getByText('25% (2/8)')).toBeVisible();
     await expect(within(table).getByText(P.masteryNotJudged(3))).toBeVisible();
     await expect(canvas.getByText(P.planProgress(12, 35))).toBeVisible();

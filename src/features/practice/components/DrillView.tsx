@@ -77,7 +77,13 @@ export function DrillQuestionView(props: DrillQuestionViewProps) {
                   disabled={feedback !== null}
                   label={`(${LETTERS[i]}) ${text}`}
                   color={isKey ? 'teal' : isWrongPick ? 'red' : undefined}
-                  styles={isKey ? { label: { fontWeight: 700 } } : undefined}
+                  styles={
+                    isKey
+                      ? { label: { fontWeight: 700, color: 'var(--mantine-color-teal-9)' } }
+                      : isWrongPick
+                        ? { label: { color: 'var(--mantine-color-red-9)', textDecoration: 'line-through' } }
+                        : undefined
+                  }
                 />
               );
             })}

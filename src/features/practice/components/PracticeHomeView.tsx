@@ -97,7 +97,7 @@ function HomeContent({ home }: { home: PracticeHome }) {
         ) : (
           <Table aria-label={P.masteryTitle} verticalSpacing="xs">
             <Table.Tbody>
-              {home.mastery.map((m) => {
+              {weakestFirst(home.mastery).map((m) => {
                 const skill = skillById(m.skill);
                 const pct = m.mastery === null ? null : Math.round(m.mastery * 100);
                 return (
@@ -131,6 +131,11 @@ function HomeContent({ home }: { home: PracticeHome }) {
       </Stack>
     </>
   );
+}
+
+/** Judged skills from the weakest up, then the ones with too few answers yet (by skill number). */
+function weakestFirst(mastery: PracticeHome['mastery']): PracticeHome['mastery'] {
+  return [...mastery].sort((a, b) => (a.mastery ?? 2) - (b.mastery ?? 2) || (skillById(a.skill)?.no ?? 0) - (skillById(b.skill)?.no ?? 0));
 }
 
 function PlanSummary({ plan }: { plan: PracticeHome['plan'] }) {
