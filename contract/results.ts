@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './common.ts';
 import { answerValueSchema, cefrLevelsSchema } from './exam.ts';
+import { skillSchema } from './skills.ts';
 import { soalSectionSchema } from './soal.ts';
 
 /** The text every certificate and result screen carries (DESIGN section 4: an estimate). */
@@ -109,8 +110,18 @@ export const reviewQuestionSchema = z.object({
   correct: z.boolean(),
   pembahasan: z.string().nullable(),
   readingQuestion: z.object({ id: z.number(), nama: z.string(), reading: z.string().nullable(), html: z.string().nullable() }).nullable(),
+  skill: skillSchema,
+  /**
+   * Listening only (null otherwise): the clip (a group member's is its group's), what it says and
+   * the question as spoken. Sent by the review alone, so only after the attempt is finished.
+   */
+  listening: z
+    .object({ audio: z.string().nullable(), transcript: z.string().nullable(), spoken_question: z.string().nullable() })
+    .nullable(),
 });
 export type ReviewQuestion = z.infer<typeof reviewQuestionSchema>;
+
+export const REVIEW_DURING_EXAM = 'Pembahasan paket ini baru dapat dibuka setelah ujian yang sedang berjalan selesai.';
 
 /** GET /users/riwayat-ujian/{id}/review. `questions` is empty when the package was deleted since. */
 export const reviewResponseSchema = z.object({

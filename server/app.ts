@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/common.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { contentDir } from './paths.ts';
@@ -26,6 +27,7 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { paketRoutes } from './routes/paket.routes.ts';
 import { paymentsRoutes } from './routes/payments.routes.ts';
+import { practiceRoutes } from './routes/practice.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { resultsRoutes } from './routes/results.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -37,6 +39,7 @@ import { Storage } from './services/storage.service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    clock: Clock;
     database: Database;
     db: Db;
     loginThrottle: LoginThrottle;
@@ -47,6 +50,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already opened database (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
+  /** The clock of the practice schedule (tests pass a FakeClock). */
+  clock?: Clock;
   /** Pino logger options or false (tests keep quiet). */
   logger?: boolean | { level: string };
 }
@@ -72,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
     ));
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock(config.practiceClockOffsetMs));
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate(
@@ -139,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settingsRoutes);
       await api.register(resultsRoutes);
       await api.register(profileRoutes);
+      await api.register(practiceRoutes);
     },
     { prefix: '/api' },
   );

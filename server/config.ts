@@ -33,6 +33,12 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Failed logins allowed per phone number per 15 minutes. */
   LOGIN_MAX_FAILURES_PER_NOHP: z.coerce.number().int().min(1).default(5),
+  /** Testing only: shifts the practice schedule's clock (Buku Kesalahan, plan weeks) by hours. */
+  PRACTICE_CLOCK_OFFSET_HOURS: z.coerce
+    .number()
+    .min(-24 * 366)
+    .max(24 * 366)
+    .default(0),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -52,6 +58,8 @@ export interface Config {
   trustProxy: boolean;
   loginMaxPerIp: number;
   loginMaxFailuresPerNohp: number;
+  /** Milliseconds added to the practice clock (0 unless PRACTICE_CLOCK_OFFSET_HOURS is set). */
+  practiceClockOffsetMs: number;
   /** Built SPA to serve; absent folder = API only (tests). */
   clientDir: string;
 }
@@ -84,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     loginMaxPerIp: e.LOGIN_MAX_PER_IP,
     loginMaxFailuresPerNohp: e.LOGIN_MAX_FAILURES_PER_NOHP,
+    practiceClockOffsetMs: e.PRACTICE_CLOCK_OFFSET_HOURS * 3_600_000,
     clientDir: path.join(projectRoot, 'dist', 'client'),
   };
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { resultsHandlers } from '../src/api/mocks/results.handlers.ts';
+import { demoVerify, resultsHandlers } from '../src/api/mocks/results.handlers.ts';
 import { VerifyScreen } from '../src/features/results/components/VerifyScreen.tsx';
 import { t } from '../src/i18n/id.ts';
 import { AdminRoute } from './support/AdminRoute.tsx';
@@ -34,8 +34,37 @@ export const Valid: Story = {
     await expect(canvas.getByText('Ni Luh Putu Ayu Kadek Wiryaningsih')).toBeVisible();
     await expect(canvas.getByText('22 November 2026')).toBeVisible();
     await expect(canvas.getByText('533')).toBeVisible();
-    await expect(canvas.getByText('B1')).toBeVisible();
+    // CEFR of the total and of each section, each with its can-do line.
+    await expect(canvas.getByTestId('cefr-total')).toHaveTextContent('B1');
+    await expect(canvas.getByTestId('cefr-listening')).toHaveTextContent('B2');
+    await expect(canvas.getByTestId('cefr-listening')).toHaveTextContent(t.results.cefrCanDo.B2);
     await expect(canvas.getByText(t.results.estimate)).toBeVisible();
+  },
+};
+
+export const BelowA2: Story = {
+  parameters: {
+    msw: [
+      resultsHandlers.verify({
+        ...demoVerify,
+        totalScore: 317,
+        listeningScore: 33,
+        structureScore: 31,
+        readingScore: 31,
+        cefr: 'BELOW_A2',
+        cefrListening: 'BELOW_A2',
+        cefrWritten: 'BELOW_A2',
+        cefrReading: 'A2',
+        nearChance: true,
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('cefr-total')).toHaveTextContent('Di bawah A2');
+    await expect(canvas.getByTestId('cefr-reading')).toHaveTextContent('A2');
+    await expect(canvas.getByTestId('near-chance')).toHaveTextContent(t.results.nearChance);
+    await expect(canvasElement.textContent).not.toMatch(/\bA1\b(?!B2)/);
   },
 };
 

@@ -21,6 +21,7 @@ import { activateNextPayment, consumePayment } from './payments.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { scoreCounts, storedCefrLevels } from './scoring.service.ts';
 import { mediaUrl } from './storage.service.ts';
+import { recordExamOutcomes } from './practice.service.ts';
 
 type Attempt = typeof examAttempts.$inferSelect;
 type RunningSesi = Exclude<Sesi, 'finished'>;
@@ -478,6 +479,13 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: rea
     if (keyIds.length > 0) {
       await tx.select({ id: soal.id }).from(soal).where(inArray(soal.id, keyIds)).orderBy(asc(soal.id)).for('update');
     }
+    // Every missed question comes back in the learner's Buku Kesalahan.
+    await recordExamOutcomes(
+      tx,
+      user.id,
+      [...correctIds.map((id) => ({ soalId: id, correct: true })), ...wrongIds.map((id) => ({ soalId: id, correct: false }))],
+      now,
+    );
     if (correctIds.length > 0) {
       await tx
         .update(soal)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type {
   AdminHistoryItem,
   AdminHistoryList,
@@ -10,11 +10,12 @@ import type {
   ReviewResponse,
   VerifyResponse,
 } from '../../contract/results.ts';
-import { CERTIFICATE_NOT_FOUND, HISTORY_NOT_FOUND } from '../../contract/results.ts';
-import { isListeningPartA } from '../../machines/exam-layout.ts';
+import { CERTIFICATE_NOT_FOUND, HISTORY_NOT_FOUND, REVIEW_DURING_EXAM } from '../../contract/results.ts';
+import type { SkillId } from '../../contract/skills.ts';
+import { isListeningPartA, listeningGroupHeadOf } from '../../machines/exam-layout.ts';
 import type { Db } from '../db/client.ts';
-import { examHistory, questionReading, soal, users, type UserRow } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { examAttempts, examHistory, questionReading, soal, users, type UserRow } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
 import { certificateFileName, isoDate, renderCertificate, verificationUrl } from './certificate.service.ts';
 import { storedCefrLevels } from './scoring.service.ts';
 import { mediaUrl } from './storage.service.ts';
@@ -298,7 +299,18 @@ const answerMap = (h: HistoryRow): Map<number, string> => new Map(h.answers.map(
  */
 export async function reviewHistory(db: Db, user: UserRow, id: number): Promise<ReviewResponse> {
   const h = await findVisibleHistory(db, user, id);
+  // A retake of the same package is running: an earlier attempt's keys and transcripts would answer it.
+  if (h.paketSoalId !== null && h.userId === user.id) {
+    const [running] = await db
+      .select({ id: examAttempts.id })
+      .from(examAttempts)
+      .where(and(eq(examAttempts.userId, user.id), eq(examAttempts.paketSoalId, h.paketSoalId), isNull(examAttempts.finishedAt)))
+      .limit(1);
+    if (running) throw conflict(REVIEW_DURING_EXAM);
+  }
   const rows = await questionsOf(db, h.paketSoalId);
+  // A listening group plays its head's clip for every member.
+  const clipOf = new Map(rows.filter((r) => r.section === 'listening').map((r) => [r.noSoal, r.audio]));
   const passageIds = [...new Set(rows.map((r) => r.qReading).filter((x): x is number => x !== null))];
   const passages = passageIds.length ? await db.select().from(questionReading).where(inArray(questionReading.id, passageIds)) : [];
   const passageById = new Map(passages.map((p) => [p.id, p]));
@@ -320,6 +332,15 @@ export async function reviewHistory(db: Db, user: UserRow, id: number): Promise<
       correct: answer === q.jawaban,
       pembahasan: q.pembahasan,
       readingQuestion: passage ? { id: passage.id, nama: passage.nama, reading: mediaUrl(passage.image), html: passage.html } : null,
+      skill: q.skill as SkillId,
+      listening:
+        q.section === 'listening'
+          ? {
+              audio: mediaUrl(q.audio ?? clipOf.get(listeningGroupHeadOf(q.noSoal) ?? q.noSoal)),
+              transcript: q.transcript,
+              spoken_question: q.spokenQuestion,
+            }
+          : null,
     };
   });
   const [item] = await withRetakes(db, [h]);

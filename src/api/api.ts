@@ -52,7 +52,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Auth', 'User', 'Paket', 'Soal', 'Payment', 'Exam', 'History', 'Settings'],
+  tagTypes: ['Auth', 'User', 'Paket', 'Soal', 'Payment', 'Exam', 'History', 'Settings', 'Practice'],
   endpoints: () => ({}),
 });
 

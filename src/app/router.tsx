@@ -4,7 +4,10 @@ import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
 import { RequireRole } from '../features/auth/components/RequireRole.tsx';
 import { t } from '../i18n/id.ts';
 import { AppLayout, type RouteHandle } from './AppLayout.tsx';
+import { retrying } from './lazy-retry.ts';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+import { signedInScreens } from './screens.ts';
+import { SignedInArea } from './SignedInArea.tsx';
 
 function RouteLoading() {
   return <FullScreenLoader message={t.app.loading} />;
@@ -16,20 +19,38 @@ const lazyScreen = (path: string, load: () => Promise<ComponentType>): RouteObje
   lazy: async () => ({ Component: await load() }),
 });
 
-const questionForms = () => import('../features/admin/components/QuestionFormScreen.tsx');
-const soalLists = () => import('../features/admin/components/SoalListScreen.tsx');
+const questionForms = () => retrying(() => import('../features/admin/components/QuestionFormScreen.tsx'))();
+const soalLists = () => retrying(() => import('../features/admin/components/SoalListScreen.tsx'))();
 
 /** Admin screens (spec section 2, route table), under /admin. */
 const adminScreens: RouteObject[] = [
-  lazyScreen('payments', async () => (await import('../features/admin-payments/components/AdminPaymentsScreen.tsx')).AdminPaymentsScreen),
-  lazyScreen('settings', async () => (await import('../features/admin-payments/components/AdminSettingsScreen.tsx')).AdminSettingsScreen),
-  lazyScreen('riwayat-ujian', async () => (await import('../features/admin-history/components/AdminHistoryScreen.tsx')).AdminHistoryScreen),
-  lazyScreen('soal-simulasi', async () => (await import('../features/admin/components/PaketListScreen.tsx')).PaketListScreen),
-  lazyScreen('soal-simulasi/add', async () => (await import('../features/admin/components/PaketFormScreen.tsx')).PaketAddScreen),
-  lazyScreen('soal-simulasi/edit/:id', async () => (await import('../features/admin/components/PaketFormScreen.tsx')).PaketEditScreen),
+  lazyScreen(
+    'payments',
+    async () => (await retrying(() => import('../features/admin-payments/components/AdminPaymentsScreen.tsx'))()).AdminPaymentsScreen,
+  ),
+  lazyScreen(
+    'settings',
+    async () => (await retrying(() => import('../features/admin-payments/components/AdminSettingsScreen.tsx'))()).AdminSettingsScreen,
+  ),
+  lazyScreen(
+    'riwayat-ujian',
+    async () => (await retrying(() => import('../features/admin-history/components/AdminHistoryScreen.tsx'))()).AdminHistoryScreen,
+  ),
+  lazyScreen(
+    'soal-simulasi',
+    async () => (await retrying(() => import('../features/admin/components/PaketListScreen.tsx'))()).PaketListScreen,
+  ),
+  lazyScreen(
+    'soal-simulasi/add',
+    async () => (await retrying(() => import('../features/admin/components/PaketFormScreen.tsx'))()).PaketAddScreen,
+  ),
+  lazyScreen(
+    'soal-simulasi/edit/:id',
+    async () => (await retrying(() => import('../features/admin/components/PaketFormScreen.tsx'))()).PaketEditScreen,
+  ),
   lazyScreen(
     'soal-simulasi/add-soal/:paketId',
-    async () => (await import('../features/admin/components/SectionChooserScreen.tsx')).SectionChooserScreen,
+    async () => (await retrying(() => import('../features/admin/components/SectionChooserScreen.tsx'))()).SectionChooserScreen,
   ),
   lazyScreen('soal-simulasi/soal-listening/:paketId', async () => (await soalLists()).ListeningListScreen),
   lazyScreen('soal-simulasi/soal-structure/:paketId', async () => (await soalLists()).StructureListScreen),
@@ -39,13 +60,13 @@ const adminScreens: RouteObject[] = [
   lazyScreen('soal-simulasi/add-soal-structure/:paketId', async () => (await questionForms()).AddStructureScreen),
   lazyScreen(
     'soal-simulasi/add-soal-written/:paketId',
-    async () => (await import('../features/admin/components/WrittenFormScreen.tsx')).AddWrittenScreen,
+    async () => (await retrying(() => import('../features/admin/components/WrittenFormScreen.tsx'))()).AddWrittenScreen,
   ),
   lazyScreen('soal-simulasi/add-soal-reading/:paketId', async () => (await questionForms()).AddReadingScreen),
   lazyScreen('soal-simulasi/edit-soal-listening/:soalId', async () => (await questionForms()).EditListeningScreen),
   lazyScreen('soal-simulasi/edit-soal-structure/:soalId', async () => (await questionForms()).EditStructureScreen),
   lazyScreen('soal-simulasi/edit-soal-reading/:soalId', async () => (await questionForms()).EditReadingScreen),
-  lazyScreen('data-user', async () => (await import('../features/admin/components/DataUserScreen.tsx')).DataUserScreen),
+  lazyScreen('data-user', async () => (await retrying(() => import('../features/admin/components/DataUserScreen.tsx'))()).DataUserScreen),
 ];
 
 /*
@@ -60,111 +81,137 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteLoading,
     children: [
       {
-        index: true,
-        lazy: async () => {
-          const [screen, nav] = await Promise.all([
-            import('../features/landing/components/LandingScreen.tsx'),
-            import('../features/landing/components/LandingNav.tsx'),
-          ]);
-          const handle: RouteHandle = { headerNav: <nav.LandingNav /> };
-          return { Component: screen.LandingScreen, handle };
-        },
-      },
-      {
-        path: 'login',
-        lazy: async () => ({ Component: (await import('../features/auth/components/LoginScreen.tsx')).LoginScreen }),
-      },
-      {
-        path: 'register',
-        lazy: async () => ({
-          Component: (await import('../features/auth/components/RegisterScreen.tsx')).RegisterScreen,
-        }),
-      },
-      {
-        path: 'testpage',
-        lazy: async () => ({ Component: (await import('../features/testpage/components/TestPageScreen.tsx')).TestPageScreen }),
-      },
-      {
-        // Public: anyone holding a certificate may check it (its QR code opens this page).
-        path: 'verifikasi/:code',
-        lazy: async () => ({ Component: (await import('../features/results/components/VerifyScreen.tsx')).VerifyScreen }),
-      },
-      {
-        element: <RequireRole allowed={['User', 'Admin']} />,
+        // Errors of a page show inside the frame (header and navigation stay), in Indonesian.
+        errorElement: <RouteErrorScreen />,
         children: [
           {
-            path: 'riwayat-ujian',
-            lazy: async () => ({ Component: (await import('../features/results/components/RiwayatScreen.tsx')).RiwayatScreen }),
+            index: true,
+            lazy: async () => {
+              const [screen, nav] = await Promise.all([
+                retrying(() => import('../features/landing/components/LandingScreen.tsx'))(),
+                retrying(() => import('../features/landing/components/LandingNav.tsx'))(),
+              ]);
+              const handle: RouteHandle = { headerNav: <nav.LandingNav /> };
+              return { Component: screen.LandingScreen, handle };
+            },
           },
           {
-            path: 'riwayat-ujian/progres',
-            lazy: async () => ({ Component: (await import('../features/results/components/ProgressScreen.tsx')).ProgressScreen }),
+            path: 'login',
+            lazy: async () => ({ Component: (await retrying(() => import('../features/auth/components/LoginScreen.tsx'))()).LoginScreen }),
           },
           {
-            path: 'diagnosis',
-            lazy: async () => ({ Component: (await import('../features/results/components/DiagnosisScreen.tsx')).DiagnosisScreen }),
-          },
-          {
-            path: 'diagnosis/:historyId',
-            lazy: async () => ({ Component: (await import('../features/results/components/DiagnosisScreen.tsx')).DiagnosisScreen }),
-          },
-          {
-            path: 'riwayat-ujian/:id/pembahasan',
-            lazy: async () => ({ Component: (await import('../features/results/components/ReviewScreen.tsx')).ReviewScreen }),
-          },
-          {
-            path: 'profile',
-            lazy: async () => ({ Component: (await import('./ProfileRoute.tsx')).ProfileRoute }),
-          },
-          {
-            path: 'mini-test',
+            path: 'register',
             lazy: async () => ({
-              Component: (await import('../features/mini-test/components/MiniTestIntroView.tsx')).MiniTestIntroScreen,
+              Component: (await retrying(() => import('../features/auth/components/RegisterScreen.tsx'))()).RegisterScreen,
             }),
           },
           {
-            // One mini-test actor spans its sections and /finish, so they share a layout route.
-            lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).MiniTestLayout }),
+            path: 'testpage',
+            lazy: async () => ({
+              Component: (await retrying(() => import('../features/testpage/components/TestPageScreen.tsx'))()).TestPageScreen,
+            }),
+          },
+          {
+            // Public: anyone holding a certificate may check it (its QR code opens this page).
+            path: 'verifikasi/:code',
+            lazy: async () => ({
+              Component: (await retrying(() => import('../features/results/components/VerifyScreen.tsx'))()).VerifyScreen,
+            }),
+          },
+          {
+            element: <SignedInArea />,
             children: [
               {
-                path: 'listening',
-                lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).ListeningScreen }),
+                path: 'riwayat-ujian',
+                lazy: async () => ({ Component: (await signedInScreens.riwayat()).RiwayatScreen }),
               },
               {
-                path: 'structure',
-                lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).StructureScreen }),
+                path: 'riwayat-ujian/progres',
+                lazy: async () => ({ Component: (await signedInScreens.progress()).ProgressScreen }),
               },
               {
-                path: 'reading',
-                lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).ReadingScreen }),
+                path: 'diagnosis',
+                lazy: async () => ({ Component: (await signedInScreens.diagnosis()).DiagnosisScreen }),
               },
               {
-                path: 'finish',
-                lazy: async () => ({ Component: (await import('../features/mini-test/components/MiniTestRun.tsx')).MiniFinishScreen }),
+                path: 'diagnosis/:historyId',
+                lazy: async () => ({ Component: (await signedInScreens.diagnosis()).DiagnosisScreen }),
+              },
+              {
+                path: 'riwayat-ujian/:id/pembahasan',
+                lazy: async () => ({ Component: (await signedInScreens.review()).ReviewScreen }),
+              },
+              {
+                path: 'profile',
+                lazy: async () => ({ Component: (await signedInScreens.profile()).ProfileRoute }),
+              },
+              {
+                path: 'mini-test',
+                lazy: async () => ({
+                  Component: (await signedInScreens.miniTestIntro()).MiniTestIntroScreen,
+                }),
+              },
+              {
+                // One mini-test actor spans its sections and /finish, so they share a layout route.
+                lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).MiniTestLayout }),
+                children: [
+                  {
+                    path: 'listening',
+                    lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).ListeningScreen }),
+                  },
+                  {
+                    path: 'structure',
+                    lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).StructureScreen }),
+                  },
+                  {
+                    path: 'reading',
+                    lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).ReadingScreen }),
+                  },
+                  {
+                    path: 'finish',
+                    lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).MiniFinishScreen }),
+                  },
+                ],
+              },
+              {
+                path: 'latihan',
+                lazy: async () => ({ Component: (await signedInScreens.practice()).PracticeRoute }),
+              },
+              {
+                path: 'latihan/review',
+                lazy: async () => ({ Component: (await signedInScreens.practice()).ReviewRoute }),
+              },
+              {
+                path: 'latihan/buku-kesalahan',
+                lazy: async () => ({ Component: (await signedInScreens.practice()).NotebookScreen }),
+              },
+              {
+                path: 'latihan/rencana',
+                lazy: async () => ({ Component: (await signedInScreens.practice()).PlanScreen }),
+              },
+              {
+                path: 'paketsoal',
+                lazy: async () => ({
+                  Component: (await signedInScreens.paketSoal()).PaketSoalScreen,
+                }),
+              },
+              {
+                path: 'bayar/:paketId',
+                lazy: async () => ({ Component: (await signedInScreens.bayar()).BayarScreen }),
+              },
+              {
+                path: 'paket-saya',
+                lazy: async () => ({ Component: (await signedInScreens.paketSaya()).PaketSayaScreen }),
+              },
+              {
+                path: 'simulasi-toefl/:paketId',
+                lazy: async () => ({ Component: (await signedInScreens.exam()).ExamScreen }),
               },
             ],
           },
-          {
-            path: 'paketsoal',
-            lazy: async () => ({
-              Component: (await import('../features/paket/components/PaketSoalScreen.tsx')).PaketSoalScreen,
-            }),
-          },
-          {
-            path: 'bayar/:paketId',
-            lazy: async () => ({ Component: (await import('../features/payments/components/BayarScreen.tsx')).BayarScreen }),
-          },
-          {
-            path: 'paket-saya',
-            lazy: async () => ({ Component: (await import('../features/payments/components/PaketSayaScreen.tsx')).PaketSayaScreen }),
-          },
-          {
-            path: 'simulasi-toefl/:paketId',
-            lazy: async () => ({ Component: (await import('../features/exam/components/ExamScreen.tsx')).ExamScreen }),
-          },
+          { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
   {
@@ -175,8 +222,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteLoading,
     children: [
       {
-        lazy: async () => ({ Component: (await import('../features/admin/components/AdminLayout.tsx')).AdminLayout }),
-        children: [{ index: true, element: <Navigate to="/admin/payments" replace /> }, ...adminScreens],
+        lazy: async () => ({ Component: (await retrying(() => import('../features/admin/components/AdminLayout.tsx'))()).AdminLayout }),
+        children: [
+          {
+            // Inside the admin frame, like the participant pages.
+            errorElement: <RouteErrorScreen />,
+            children: [{ index: true, element: <Navigate to="/admin/payments" replace /> }, ...adminScreens],
+          },
+        ],
       },
     ],
   },

@@ -17,6 +17,7 @@ const ITEMS: NavItem[] = [
   },
   { to: '/paket-saya', label: t.participantNav.paketSaya, activeOn: ['/paket-saya'] },
   { to: '/riwayat-ujian', label: t.participantNav.riwayat, activeOn: ['/riwayat-ujian'] },
+  { to: '/latihan', label: t.participantNav.latihan, activeOn: ['/latihan'] },
   { to: '/mini-test', label: t.participantNav.miniTest, activeOn: ['/mini-test'] },
 ];
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '../../machines/exam-layout.ts';
 import { examAttempts, examHistory, users } from '../../server/db/schema.ts';
@@ -251,5 +252,11 @@ describe('diagnosis by skill', () => {
     });
     const verify = (await new Client(ctx.app).get(`/api/sertifikat/verify/${h.certificateCode}`)).json();
     expect(verify).toMatchObject({ cefr: 'BELOW_A2', cefrListening: 'BELOW_A2', nearChance: true });
+    // The certificate names the band in Indonesian, never 'A1'.
+    const pdf = await me.c.get(`/api/users/certificate/${h.id}`);
+    expect(pdf.statusCode).toBe(200);
+    const subject = (await PDFDocument.load(pdf.rawPayload)).getSubject();
+    expect(subject).toContain('Skor TOEFL 310 (CEFR Di bawah A2)');
+    expect(subject).not.toMatch(/A1\b/);
   });
 });

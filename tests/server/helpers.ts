@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
+import type { Clock } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { ensureAdmin } from '../../server/services/users.service.ts';
@@ -42,7 +43,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestContext> {
   const config: Config = {
     ...loadConfig({ DATA_DIR: path.join('/tmp', `toefl-test-${randomBytes(4).toString('hex')}`), LOG_LEVEL: 'silent', ...env }),
     clientDir: '/nonexistent',
@@ -56,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   } else {
     database = await openDatabase({ kind: 'pglite' });
   }
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,

@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examAttempts, examHistory, users } from '../../server/db/schema.ts';
+import { REVIEW_DURING_EXAM, type ReviewResponse } from '../../contract/results.ts';
+import { examAttempts, examHistory, soal, users } from '../../server/db/schema.ts';
 import { A4_LANDSCAPE, qrMatrix, slugify } from '../../server/services/certificate.service.ts';
 import { scoreCounts } from '../../server/services/scoring.service.ts';
 import { Client, adminClient, createTestApp, insertCompletePackage, type TestContext } from './helpers.ts';
 
 const PUBLIC_URL = 'https://toefl.example.id';
 let ctx: TestContext;
-let paket: { id: number; keys: Map<number, string> };
+let paket: { id: number; keys: Map<number, string>; skills: Map<number, string> };
 let admin: Client;
 beforeAll(async () => {
   ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', PUBLIC_URL, APP_NAME: 'Akademi TOEFL Nusantara' });
@@ -248,6 +249,54 @@ describe('history, review and progress', () => {
     expect((await other.c.get(`/api/users/riwayat-ujian/${historyId}/review`)).statusCode).toBe(404);
     expect((await new Client(ctx.app).get(`/api/users/riwayat-ujian/${historyId}/review`)).statusCode).toBe(401);
     expect((await admin.get(`/api/users/riwayat-ujian/${historyId}/review`)).statusCode).toBe(200);
+  });
+
+  it('sends transcripts, spoken questions and clips only in the review of a finished attempt, never during the exam', async () => {
+    const db = ctx.database.db;
+    const clip = (no: number, audio: string) =>
+      db
+        .update(soal)
+        .set({ audio })
+        .where(and(eq(soal.paketSoalId, paket.id), eq(soal.section, 'listening'), eq(soal.noSoal, no)));
+    await clip(1, 'klip-1.mp3');
+    await clip(31, 'klip-31.mp3');
+    const me = await participant('Dengar Ulang');
+    await db.update(users).set({ paketSoalIdAktif: paket.id }).where(eq(users.id, me.userId));
+    await me.c.put('/api/soal/timers', { paketId: paket.id });
+    const during = await me.c.get('/api/soal');
+    expect(during.statusCode).toBe(200);
+    expect(during.json().soal).toHaveLength(140);
+    expect(during.body).not.toMatch(/Transkrip rahasia|Pertanyaan rahasia|transcript|spoken_question|Rahasia pembahasan/);
+
+    const { historyId } = await sitExam(me, (page) => page === 1);
+    const body = (await me.c.get(`/api/users/riwayat-ujian/${historyId}/review`)).json<ReviewResponse>();
+    const at = (page: number) => body.questions.find((q) => q.page === page)!;
+    expect(at(1)).toMatchObject({
+      skill: paket.skills.get(1),
+      correct: true,
+      listening: { audio: '/api/media/klip-1.mp3', transcript: 'Transkrip rahasia 1', spoken_question: 'Pertanyaan rahasia 1' },
+    });
+    // A group member plays its head's clip but keeps its own spoken question.
+    expect(at(33).listening).toEqual({
+      audio: '/api/media/klip-31.mp3',
+      transcript: 'Transkrip rahasia 33',
+      spoken_question: 'Pertanyaan rahasia 33',
+    });
+    expect(at(2).listening!.audio).toBeNull();
+    expect(at(52)).toMatchObject({ skill: paket.skills.get(52), listening: null });
+
+    // A retake of the same package is running: the earlier review would answer it.
+    await db.update(users).set({ paketSoalIdAktif: paket.id }).where(eq(users.id, me.userId));
+    expect((await me.c.put('/api/soal/timers', { paketId: paket.id })).json().sesi).toBe('listening');
+    const blocked = await me.c.get(`/api/users/riwayat-ujian/${historyId}/review`);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(REVIEW_DURING_EXAM);
+    expect((await me.c.get('/api/soal')).body).not.toMatch(/Transkrip rahasia|Pertanyaan rahasia/);
+
+    const stranger = await participant('Ingin Tahu');
+    const refused = await stranger.c.get(`/api/users/riwayat-ujian/${historyId}/review`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toMatch(/Transkrip rahasia|Rahasia pembahasan/);
   });
 
   it('never reveals keys of an unfinished attempt: no history row means nothing to review', async () => {

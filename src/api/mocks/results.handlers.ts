@@ -8,6 +8,7 @@ import type {
   ReviewResponse,
   VerifyResponse,
 } from '../../../contract/results.ts';
+import { REVIEW_DURING_EXAM } from '../../../contract/results.ts';
 
 /* MSW handlers for history, certificates, review, progress, verification and the admin history. */
 const url = (path: string) => `*/api${path}`;
@@ -82,8 +83,17 @@ const question = (
   correct: answer === jawaban,
   pembahasan: '<p>Pembicara kedua mengatakan <b>“I could use another week”</b>, artinya ia butuh waktu tambahan.</p>',
   readingQuestion: null,
+  skill: DEFAULT_SKILL[section],
+  listening: null,
   ...extra,
 });
+
+const DEFAULT_SKILL: Record<ReviewQuestion['section'], ReviewQuestion['skill']> = {
+  listening: 'la-inference',
+  structure: 'st-verb-form',
+  written: 'we-agreement',
+  reading: 'rd-main-idea',
+};
 
 const passage = {
   id: 3,
@@ -95,8 +105,22 @@ const passage = {
 export const demoReview: ReviewResponse = {
   history: demoHistory[0]!,
   questions: [
-    question(1, 'listening', 1, '3', '3'),
-    question(2, 'listening', 2, '1', '3'),
+    question(1, 'listening', 1, '3', '3', {
+      skill: 'la-suggestion',
+      listening: {
+        audio: '/api/media/demo/listening-01.mp3',
+        transcript:
+          'Woman: Are you coming to the library with us tonight?\nMan: I wish I could, but my paper is due tomorrow and I could use another week.',
+        spoken_question: 'What does the man mean?',
+      },
+    }),
+    question(2, 'listening', 2, '1', '3', {
+      listening: {
+        audio: '/api/media/demo/listening-02.mp3',
+        transcript: 'Man: Have you finished the report yet?\nWoman: Not quite. I could use another week.',
+        spoken_question: 'What does the woman imply?',
+      },
+    }),
     question(52, 'structure', 1, '2', '2', {
       soal: '<p>The museum, ______ in 1902, attracts many visitors.</p>',
       pilihan_satu: 'founds',
@@ -295,6 +319,8 @@ export const resultsHandlers = {
     http.get(url('/users/riwayat-ujian/:id/review'), () =>
       HttpResponse.json({ message: 'Riwayat ujian tidak ditemukan.' }, { status: 404 }),
     ),
+  reviewDuringExam: () =>
+    http.get(url('/users/riwayat-ujian/:id/review'), () => HttpResponse.json({ message: REVIEW_DURING_EXAM }, { status: 409 })),
   reviewFails: () => http.get(url('/users/riwayat-ujian/:id/review'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
 
   diagnosis: (data: DiagnosisResponse = demoDiagnosis) => http.get(url('/users/diagnosis'), () => HttpResponse.json(data)),

@@ -89,7 +89,14 @@ export function ExamRunView(props: ExamRunViewProps) {
     <Container size="xl" py="md" data-testid="exam-run" data-section={section} data-phase={phase} data-index={index}>
       <Stack gap="md">
         <Paper withBorder p="xs" radius="md" className="exam-bar" shadow="xs" data-testid="exam-bar">
-          <Button color="red.8" variant="outline" size="compact-md" onClick={props.onAskFinish} disabled={!run.canAskEnd}>
+          <Button
+            color="red.8"
+            variant="outline"
+            size="compact-md"
+            className="exam-bar__finish"
+            onClick={props.onAskFinish}
+            disabled={!run.canAskEnd}
+          >
             {H.finish}
           </Button>
           <div className="exam-bar__session">

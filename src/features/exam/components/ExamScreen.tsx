@@ -5,6 +5,7 @@ import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
 import { useExamAccessCheckQuery } from '../api/exam.api.ts';
+import { examViewEvents } from '../exam-events.ts';
 import { useExamRunner } from '../hooks/useExamRunner.ts';
 import { ExamView } from './ExamView.tsx';
 
@@ -38,14 +39,6 @@ export function ExamScreen() {
 function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
   const runner = useExamRunner(paketId, nohp);
   const { state, send } = runner;
-  const run = state.screen === 'exam' ? state.run : null;
-
-  const confirm = () => {
-    if (state.screen === 'start') send({ type: 'user.start' });
-    else if (run?.dialog === 'endSection') send({ type: 'user.endSection' });
-    else if (run?.dialog === 'continue') send({ type: 'user.continue' });
-    else if (run?.dialog === 'finish') send({ type: 'user.finish' });
-  };
 
   const audio = runner.audioRef ? <AudioOncePlayer key={runner.audioRef.id} actor={runner.audioRef} autoPlay /> : undefined;
 
@@ -56,19 +49,7 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
       audio={audio}
       downloading={runner.downloading}
       downloadFailed={runner.downloadFailed}
-      onAskStart={() => send({ type: 'user.askStart' })}
-      onAskFinish={() => send({ type: 'user.askEnd' })}
-      onAskContinue={() => send({ type: 'user.askContinue' })}
-      onConfirm={confirm}
-      onCancel={() => send({ type: 'user.cancel' })}
-      onDismissStartFailure={() => send({ type: 'user.dismiss' })}
-      onRetry={() => send({ type: 'user.retry' })}
-      onAnswer={(page, answer) => send({ type: 'user.answer', page, answer })}
-      onMark={(page) => send({ type: 'user.mark', page })}
-      onDismissNotice={() => send({ type: 'user.dismissNotice' })}
-      onPrev={() => send({ type: 'user.prev' })}
-      onNext={() => send({ type: 'user.next' })}
-      onGoto={(index) => send({ type: 'user.goto', index })}
+      {...examViewEvents(state, send)}
       onDownload={runner.downloadCertificate}
       onCloseDownloadError={runner.closeDownloadError}
     />

@@ -1,21 +1,42 @@
-import { Anchor, Badge, Container, Group, Image, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { Fragment } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Collapse,
+  Container,
+  Group,
+  Image,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReviewQuestion, ReviewResponse } from '../../../../contract/results.ts';
+import { skillById } from '../../../../contract/skills.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
+import { reviewShown, reviewSkills, type ReviewFilter } from '../review-filter.ts';
 import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
 import './results.css';
 
-export type ReviewFilter = 'all' | 'wrong';
+export type { ReviewFilter };
 
 export interface ReviewViewProps {
   status: 'loading' | 'error' | 'notFound' | 'ready';
   review: ReviewResponse | undefined;
+  /** The server's refusal to show (an attempt of this package is running), in place of the generic text. */
+  errorMessage?: string | undefined;
   filter: ReviewFilter;
   onFilterChange: (filter: ReviewFilter) => void;
+  /** A skill id from `?skill=`, or null for every skill. */
+  skill: string | null;
+  onSkillChange: (skill: string | null) => void;
   onRetry: () => void;
   /** Turns a passage image path into a URL the browser can load. */
   assetUrl: (path: string) => string | undefined;
@@ -25,8 +46,69 @@ const T = t.results.review;
 const SECTION_ORDER: ReviewQuestion['section'][] = ['listening', 'structure', 'written', 'reading'];
 const OPTIONS = ['pilihan_satu', 'pilihan_dua', 'pilihan_tiga', 'pilihan_empat'] as const;
 
+const SPEEDS = [
+  { value: '1', label: T.speedNormal },
+  { value: '0.75', label: T.speedSlow },
+];
+
+/** The clip again, at normal or 0.75x speed, with the spoken question and the transcript on demand. */
+function ListeningReplay({ no, listening }: { no: number; listening: NonNullable<ReviewQuestion['listening']> }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [speed, setSpeed] = useState('1');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    // The rate survives a new source only as the default rate.
+    if (!audio.current) return;
+    audio.current.defaultPlaybackRate = Number(speed);
+    audio.current.playbackRate = Number(speed);
+  }, [speed]);
+  const transcriptId = `transcript-${no}`;
+  return (
+    <Stack gap="xs">
+      {listening.spoken_question ? (
+        <Text size="sm">
+          <b>{T.spokenQuestion}:</b> {listening.spoken_question}
+        </Text>
+      ) : null}
+      {listening.audio ? (
+        <Group gap="sm" align="center" wrap="wrap">
+          <audio ref={audio} controls preload="none" src={listening.audio} aria-label={T.audioLabel(no)} className="review-audio">
+            {/* The transcript below is the text of the clip. */}
+            <track kind="captions" />
+          </audio>
+          <SegmentedControl size="xs" aria-label={T.speed} value={speed} onChange={setSpeed} data={SPEEDS} />
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {T.noAudio}
+        </Text>
+      )}
+      <div>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={0}
+          aria-expanded={open}
+          aria-controls={transcriptId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? T.hideTranscript : T.showTranscript}
+        </Button>
+        <Collapse expanded={open} id={transcriptId}>
+          <Paper withBorder p="sm" radius="sm" mt={4} aria-label={T.transcript} component="section">
+            <Text size="sm" className="review-transcript">
+              {listening.transcript ?? T.noTranscript}
+            </Text>
+          </Paper>
+        </Collapse>
+      </div>
+    </Stack>
+  );
+}
+
 function QuestionCard({ q }: { q: ReviewQuestion }) {
   const answered = q.answer !== '-1';
+  const skill = skillById(q.skill);
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={T.number(q.no_soal)} data-correct={q.correct}>
       <Stack gap="sm">
@@ -36,6 +118,12 @@ function QuestionCard({ q }: { q: ReviewQuestion }) {
             {q.correct ? T.correct : answered ? T.wrong : T.unanswered}
           </Badge>
         </Group>
+        {skill ? (
+          <Text size="xs" c="dimmed" fw={600} data-testid="review-skill">
+            {T.skillBadge(skill.no, skill.name)}
+          </Text>
+        ) : null}
+        {q.listening ? <ListeningReplay no={q.no_soal} listening={q.listening} /> : null}
         {q.section !== 'listening' && q.soal ? <SafeHtml html={q.soal} className="review-html" /> : null}
         <Stack gap={6} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
           {OPTIONS.map((field, i) => {
@@ -101,14 +189,18 @@ function Passage({
 }
 
 /** Review of a finished attempt: all questions or the wrong ones, by section, passages with reading. */
-export function ReviewView({ status, review, filter, onFilterChange, onRetry, assetUrl }: ReviewViewProps) {
+export function ReviewView(props: ReviewViewProps) {
+  const { status, review, errorMessage, filter, onFilterChange, skill, onSkillChange, onRetry, assetUrl } = props;
   let body;
   if (status === 'loading') body = <LoadingBlock text={T.loading} />;
   else if (status === 'notFound') body = <ErrorBlock text={T.notFound} retryLabel={t.results.history.retry} />;
-  else if (status === 'error' || !review) body = <ErrorBlock text={T.loadFailed} onRetry={onRetry} retryLabel={t.results.history.retry} />;
+  else if (status === 'error' || !review)
+    body = <ErrorBlock text={errorMessage ?? T.loadFailed} onRetry={onRetry} retryLabel={t.results.history.retry} />;
   else {
-    const wrong = review.questions.filter((q) => !q.correct);
-    const shown = filter === 'wrong' ? wrong : review.questions;
+    const ofSkill = reviewShown(review.questions, 'all', skill);
+    const wrong = ofSkill.filter((q) => !q.correct);
+    const shown = reviewShown(review.questions, filter, skill);
+    const skills = reviewSkills(review.questions, skill);
     const h = review.history;
     body = (
       <Stack gap="lg">
@@ -130,21 +222,43 @@ export function ReviewView({ status, review, filter, onFilterChange, onRetry, as
           <Text>{T.packageGone}</Text>
         ) : (
           <>
-            <Group justify="space-between" gap="sm">
-              <SegmentedControl
-                aria-label={T.filterLabel}
-                value={filter}
-                onChange={(v) => onFilterChange(v)}
-                data={[
-                  { value: 'all', label: T.all },
-                  { value: 'wrong', label: T.wrongOnly },
-                ]}
-              />
+            <Group justify="space-between" gap="sm" align="flex-end">
+              <Group gap="sm" align="flex-end">
+                <SegmentedControl
+                  aria-label={T.filterLabel}
+                  value={filter}
+                  onChange={(v) => onFilterChange(v)}
+                  data={[
+                    { value: 'all', label: T.all },
+                    { value: 'wrong', label: T.wrongOnly },
+                  ]}
+                />
+                <Select
+                  label={T.skillFilter}
+                  placeholder={T.skillFilterPlaceholder}
+                  data={skills.map((s) => ({ value: s.id, label: T.skillOption(s.no, s.name) }))}
+                  value={skill !== null && skillById(skill) ? skill : null}
+                  onChange={(v) => onSkillChange(v)}
+                  clearable
+                  searchable
+                  w={{ base: '100%', xs: 300 }}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </Group>
               <Text size="sm" role="status">
-                {T.summary(wrong.length, review.questions.length)}
+                {T.summary(wrong.length, ofSkill.length)}
               </Text>
             </Group>
-            {shown.length === 0 ? <Text>{T.noWrong}</Text> : null}
+            {skill !== null && ofSkill.length === 0 ? (
+              <Stack gap="xs" align="flex-start">
+                <Text>{T.noneForSkill}</Text>
+                <Button variant="light" size="xs" onClick={() => onSkillChange(null)}>
+                  {T.clearSkill}
+                </Button>
+              </Stack>
+            ) : shown.length === 0 ? (
+              <Text>{T.noWrong}</Text>
+            ) : null}
             {SECTION_ORDER.map((section) => {
               const items = shown.filter((q) => q.section === section);
               if (items.length === 0) return null;
