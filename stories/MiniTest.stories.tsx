@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MINI_TEST_DURATIONS, scoreMiniTest, type MiniSection } from '../machines/mini-test.machine.ts';
 import { AudioOncePlayerView } from '../src/components/AudioOncePlayerView.tsx';
 import { SafeHtml } from '../src/components/SafeHtml.tsx';
 import { MINI_ITEMS, READING_PASSAGE } from '../src/features/mini-test/data.ts';
 import { MiniFinishView } from '../src/features/mini-test/components/MiniFinishView.tsx';
+import { MiniTestLayout } from '../src/features/mini-test/components/MiniTestRun.tsx';
+import { clearMiniTestStorage, RESULT_KEY } from '../src/features/mini-test/storage.ts';
 import { MiniSectionView } from '../src/features/mini-test/components/MiniSectionView.tsx';
 import { MiniTestIntroView } from '../src/features/mini-test/components/MiniTestIntroView.tsx';
 import { ReadingPassage } from '../src/features/mini-test/components/ReadingPassage.tsx';
@@ -158,5 +160,78 @@ export const FinishWithoutResult: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(t.miniTest.noResultTitle)).toBeVisible();
     await expect(canvas.getByRole('link', { name: t.miniTest.backToIntro })).toHaveAttribute('href', '/mini-test');
+  },
+};
+
+const FINISHED = {
+  listening: [2, 1, 0, 2, -1],
+  structure: [2, 1, 0, 2, 3, 1, 1, 2, 1, 2],
+  reading: [1, 3, 0, -1, 3],
+};
+const M = t.miniTest;
+
+/** Below the score: every item with the learner's answer, the key and the explanation. */
+export const FinishWithReview: Story = {
+  render: () => <MiniFinishView score={scoreMiniTest(FINISHED)} answers={FINISHED} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: M.reviewTitle })).toBeVisible();
+    await expect(canvas.getAllByRole('article')).toHaveLength(20);
+    // Listening 3: answered A, key D.
+    const third = within(canvas.getByRole('article', { name: M.reviewNumber(3) }));
+    await expect(third.getByText(M.reviewWrong)).toBeVisible();
+    const options = third.getAllByRole('listitem');
+    await expect(within(options[0]!).getByText(M.reviewYourAnswer)).toBeVisible();
+    await expect(within(options[3]!).getByText(M.reviewKey)).toBeVisible();
+    await expect(third.getByText(MINI_ITEMS.listening[2]!.pembahasan)).toBeVisible();
+    await expect(third.getByText(MINI_ITEMS.listening[2]!.soal)).toBeVisible();
+    // Listening 5 unanswered; structure 1 (item 6) right.
+    await expect(within(canvas.getByRole('article', { name: M.reviewNumber(5) })).getByText(M.reviewUnanswered)).toBeVisible();
+    await expect(canvas.getByRole('article', { name: M.reviewNumber(6) })).toHaveAttribute('data-correct', 'true');
+    await expect(canvas.getByRole('article', { name: M.reviewNumber(18) })).toHaveAttribute('data-correct', 'false');
+    await expect(canvas.getByRole('link', { name: M.restart })).toHaveAttribute('href', '/mini-test');
+  },
+};
+
+/** /finish opened again (a reload): the kept result and its review, without starting a new run. */
+export const FinishAfterReload: Story = {
+  parameters: { route: '/finish' },
+  beforeEach: () => {
+    window.localStorage.setItem(RESULT_KEY, JSON.stringify(FINISHED));
+    return () => window.localStorage.removeItem(RESULT_KEY);
+  },
+  render: () => <MiniTestLayout />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(M.finishTitle)).toBeVisible();
+    await expect(canvas.getByTestId('mini-total-score')).toHaveTextContent('80');
+    await expect(canvas.getAllByRole('article')).toHaveLength(20);
+    await expect(within(canvas.getByRole('article', { name: M.reviewNumber(3) })).getByText(M.reviewWrong)).toBeVisible();
+  },
+};
+
+/** A kept record that does not fit the test (tampered or from an older build) is not shown. */
+export const FinishAfterReloadMalformed: Story = {
+  parameters: { route: '/finish' },
+  beforeEach: () => {
+    window.localStorage.setItem(RESULT_KEY, JSON.stringify({ ...FINISHED, reading: [1, 2] }));
+    return () => window.localStorage.removeItem(RESULT_KEY);
+  },
+  render: () => <MiniTestLayout />,
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(M.noResultTitle)).toBeVisible();
+  },
+};
+
+/** Starting again drops the previous result. */
+export const StartAgainClearsResult: Story = {
+  parameters: { route: '/listening' },
+  beforeEach: () => {
+    window.localStorage.setItem(RESULT_KEY, JSON.stringify(FINISHED));
+    return () => clearMiniTestStorage(window.localStorage);
+  },
+  render: () => <MiniTestLayout />,
+  play: async () => {
+    await waitFor(() => expect(window.localStorage.getItem(RESULT_KEY)).toBeNull());
   },
 };

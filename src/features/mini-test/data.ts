@@ -17,12 +17,24 @@ export interface MiniItem {
   type?: 'structure' | 'written';
   /** Listening items only: the clip URL. */
   audio?: string;
+  /** Why the key is right (Indonesian), shown in the result's review. */
+  pembahasan: string;
 }
 
 export const MINI_ITEMS: Readonly<Record<MiniSection, readonly MiniItem[]>> = {
-  listening: listeningItems.map((i) => ({ soal: i.question, pilihan: i.pilihan, audio: `${STATIC_BASE}/audio/${i.audio}` })),
-  structure: structureItems.map((i) => ({ soal: i.soal, pilihan: i.pilihan, type: i.type === 'written' ? 'written' : 'structure' })),
-  reading: readingData.items.map((i) => ({ soal: i.soal, pilihan: i.pilihan })),
+  listening: listeningItems.map((i) => ({
+    soal: i.question,
+    pilihan: i.pilihan,
+    audio: `${STATIC_BASE}/audio/${i.audio}`,
+    pembahasan: i.pembahasan,
+  })),
+  structure: structureItems.map((i) => ({
+    soal: i.soal,
+    pilihan: i.pilihan,
+    type: i.type === 'written' ? 'written' : 'structure',
+    pembahasan: i.pembahasan,
+  })),
+  reading: readingData.items.map((i) => ({ soal: i.soal, pilihan: i.pilihan, pembahasan: i.pembahasan })),
 };
 
 export const READING_PASSAGE = {

@@ -2,9 +2,11 @@ import { fromCallback, fromPromise } from 'xstate';
 import {
   MINI_SECTIONS,
   MINI_TEST_DURATIONS,
+  MINI_TEST_KEYS,
   MINI_TEST_STORAGE_KEYS,
   miniTestMachine,
   type MiniSection,
+  type MiniTestAnswers,
   type MiniTestSaved,
 } from '../../../machines/mini-test.machine.ts';
 import type { PlayedStore } from '../../components/AudioOncePlayer.tsx';
@@ -13,6 +15,8 @@ import type { PlayedStore } from '../../components/AudioOncePlayer.tsx';
 export const PROGRESS_KEY = 'miniTestProgress';
 /** Listening items already heard in this mini test (audio plays once, also across reloads). */
 export const PLAYED_KEY = 'miniTestListeningPlayed';
+/** The answers of the last finished mini test, so its result and review survive a reload. */
+export const RESULT_KEY = 'miniTestResult';
 
 /**
  * A record whose whole remaining test would have run out long ago is an abandoned attempt, not
@@ -53,6 +57,28 @@ export function loadMiniTestSaved(storage: Storage, now: number): MiniTestSaved 
     readingAnswers: numberList(readJson(storage, MINI_TEST_STORAGE_KEYS.reading)),
     progress,
   };
+}
+
+/** The last finished mini test's answers, or null when none is kept or the record is malformed. */
+export function loadMiniResult(storage: Storage): MiniTestAnswers | null {
+  const v = readJson(storage, RESULT_KEY) as Partial<Record<MiniSection, unknown>> | null;
+  if (!v || typeof v !== 'object') return null;
+  const out: Partial<MiniTestAnswers> = {};
+  for (const s of MINI_SECTIONS) {
+    const list = numberList(v[s]);
+    if (!list || list.length !== MINI_TEST_KEYS[s].length) return null;
+    out[s] = list;
+  }
+  return out as MiniTestAnswers;
+}
+
+export function saveMiniResult(storage: Storage, answers: MiniTestAnswers): void {
+  storage.setItem(RESULT_KEY, JSON.stringify(answers));
+}
+
+/** A new run replaces the last result. */
+export function clearMiniResult(storage: Storage): void {
+  storage.removeItem(RESULT_KEY);
 }
 
 /** The played-audio record of the mini test's listening section. */

@@ -10,10 +10,10 @@ import { notifySuccess } from '../../../components/notify.ts';
 import { AudioOncePlayer } from '../../../components/AudioOncePlayer.tsx';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
-import type { MiniSection } from '../../../../machines/mini-test.machine.ts';
+import { scoreMiniTest, type MiniSection } from '../../../../machines/mini-test.machine.ts';
 import { useRecordMiniResultMutation } from '../api/mini-test.api.ts';
 import { MINI_ITEMS, MINI_PATHS, READING_PASSAGE } from '../data.ts';
-import { miniPlayedStore, miniTestLogic } from '../storage.ts';
+import { clearMiniResult, loadMiniResult, miniPlayedStore, miniTestLogic, saveMiniResult } from '../storage.ts';
 import { MiniFinishView } from './MiniFinishView.tsx';
 import { MiniSectionView } from './MiniSectionView.tsx';
 import { ReadingPassage } from './ReadingPassage.tsx';
@@ -35,7 +35,11 @@ function placeOf(value: unknown): Place {
 
 /** Owns the one mini-test actor for /listening, /structure, /reading and /finish, and keeps the URL on its section. */
 function MiniTestRunner() {
-  const [logic] = useState(() => miniTestLogic(window.localStorage));
+  const [logic] = useState(() => {
+    // Starting (or resuming) a run: the previous result is no longer the learner's latest.
+    clearMiniResult(window.localStorage);
+    return miniTestLogic(window.localStorage);
+  });
   const actor = useActorRef(logic, { input: { now: Date.now } });
   const place = useSelector(actor, (s) => placeOf(s.value));
   const { pathname } = useLocation();
@@ -61,7 +65,8 @@ function MiniTestRunner() {
 export function MiniTestLayout() {
   const { pathname } = useLocation();
   const [openedOnFinish] = useState(pathname === MINI_PATHS.finished);
-  if (openedOnFinish) return <MiniFinishView score={null} />;
+  const [kept] = useState(() => (openedOnFinish ? loadMiniResult(window.localStorage) : null));
+  if (openedOnFinish) return kept ? <MiniFinishView score={scoreMiniTest(kept)} answers={kept} /> : <MiniFinishView score={null} />;
   return <MiniTestRunner />;
 }
 
@@ -151,7 +156,7 @@ export const ListeningScreen = () => <MiniSectionScreen section="listening" />;
 export const StructureScreen = () => <MiniSectionScreen section="structure" />;
 export const ReadingScreen = () => <MiniSectionScreen section="reading" />;
 
-/** /finish right after the reading section: the machine's score (storage is already cleared). */
+/** /finish right after the reading section: the machine's score, kept for a reload (the run's storage is already cleared). */
 export function MiniFinishScreen() {
   const actor = useMiniTestActor();
   const score = useSelector(actor, (s) => s.context.score);
@@ -162,9 +167,10 @@ export function MiniFinishScreen() {
   useEffect(() => {
     // Once per finished run, for learners: the missed items come back in Buku Kesalahan. A failure
     // costs only that, so the result stays on screen without an error.
+    if (score) saveMiniResult(window.localStorage, answers);
     if (!score || user?.role !== 'User' || recorded.current) return;
     recorded.current = true;
     void recordResult({ listening: [...answers.listening], structure: [...answers.structure], reading: [...answers.reading] });
   }, [score, user, answers, recordResult]);
-  return <MiniFinishView score={score} />;
+  return <MiniFinishView score={score} answers={answers} />;
 }

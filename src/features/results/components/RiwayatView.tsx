@@ -85,16 +85,18 @@ export function RiwayatView({ history, isLoading, error, onRetry, onDownload, do
                     >
                       {T.review}
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="light"
-                      component={Link}
-                      to={`/diagnosis/${h.id}`}
-                      aria-label={T.diagnosisLabel(h.nama_paket, tanggal)}
-                    >
-                      {T.diagnosis}
-                    </Button>
                   </Group>
+                  {/* Its own row: three buttons side by side cut their labels on a 390 px phone. */}
+                  <Button
+                    size="sm"
+                    variant="light"
+                    fullWidth
+                    component={Link}
+                    to={`/diagnosis/${h.id}`}
+                    aria-label={T.diagnosisLabel(h.nama_paket, tanggal)}
+                  >
+                    {T.diagnosis}
+                  </Button>
                 </Stack>
               </Paper>
             );
