@@ -12,8 +12,6 @@ import { jawabanSchema, soalSectionSchema } from './soal.ts';
 export const DRILL_SIZE = 10;
 /** Mastery of a skill is read from this many of the learner's newest responses to it. */
 export const MASTERY_WINDOW = 20;
-/** Below this many responses a skill's mastery is shown as not yet judged. */
-export const MASTERY_MIN_RESPONSES = 4;
 
 export const ITEM_NOT_FOUND = 'Soal latihan tidak ditemukan.';
 export const ITEM_NOT_YET_SAT = 'Soal ini baru bisa dilatih setelah Anda menyelesaikan simulasinya.';
@@ -79,7 +77,7 @@ export const masterySchema = z.object({
   section: soalSectionSchema,
   correct: z.number().int(),
   total: z.number().int(),
-  /** correct/total in 0..1, null below MASTERY_MIN_RESPONSES. */
+  /** correct/total in 0..1, null below SKILL_JUDGE_MIN_RESPONSES (contract/skills.ts). */
   mastery: z.number().nullable(),
 });
 export type Mastery = z.infer<typeof masterySchema>;

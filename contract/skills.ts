@@ -336,6 +336,13 @@ export type SkillId = (typeof SKILLS)[number]['id'];
 
 export const SKILL_IDS = SKILLS.map((s) => s.id) as [SkillId, ...SkillId[]];
 
+/**
+ * A skill is judged (in the diagnosis and in practice mastery) only from this many responses: with
+ * fewer, one lucky guess or one slip moves the share by a third or more, which says more about
+ * chance than about the skill.
+ */
+export const SKILL_JUDGE_MIN_RESPONSES = 4;
+
 export const SKILL_UNKNOWN = 'Skill tidak dikenal. Pilih salah satu skill dari daftar.';
 
 export const skillSchema = z.enum(SKILL_IDS, { error: SKILL_UNKNOWN });

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { adminContentHandlers, demoSoal } from '../src/api/mocks/admin-content.handlers.ts';
@@ -146,6 +147,39 @@ export const ListeningEdit: Story = {
     await save(canvasElement);
     await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
     await waitFor(() => expect(canvas.getByTestId('probe-path')).toHaveTextContent('/admin/soal-simulasi/soal-listening/2'));
+  },
+};
+
+let sentListening: FormData | null = null;
+
+/** The spoken question and transcript load with the question and travel with a save. */
+export const ListeningTranscriptFields: Story = {
+  parameters: {
+    route: '/admin/soal-simulasi/edit-soal-listening/101',
+    msw: [
+      adminContentHandlers.soal(demoSoal.listening[0]!),
+      adminContentHandlers.paket(),
+      http.put('*/api/admin/paket-soal/:soalId/soal-listening', async ({ request }) => {
+        sentListening = await request.formData();
+        return HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal.listening[0] });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    sentListening = null;
+    const spoken = await canvas.findByRole('textbox', { name: t.admin.soal.spokenQuestion });
+    const transcript = canvas.getByRole('textbox', { name: t.admin.soal.transcript });
+    await waitFor(() => expect(spoken).toHaveValue('Why was the man late?'));
+    await expect(transcript).toHaveValue('Woman: You are late again.\nMan: The bus never came this morning.');
+    await userEvent.clear(spoken);
+    await userEvent.click(spoken);
+    await userEvent.paste('What does the man say about the bus?');
+    await save(canvasElement);
+    await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
+    await expect(sentListening!.get('spoken_question')).toBe('What does the man say about the bus?');
+    // Multipart encoding sends line breaks as CRLF.
+    await expect(sentListening!.get('transcript')).toBe('Woman: You are late again.\r\nMan: The bus never came this morning.');
   },
 };
 

@@ -1,17 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DiagnosisResponse, SkillResult, WeakSkill } from '../../contract/diagnosis.ts';
 import { HISTORY_NOT_FOUND } from '../../contract/results.ts';
-import { SKILLS, skillById, type SkillId } from '../../contract/skills.ts';
+import { SKILL_JUDGE_MIN_RESPONSES, SKILLS, skillById, type SkillId } from '../../contract/skills.ts';
 import type { Db } from '../db/client.ts';
 import { examHistory, soal, type UserRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { retakeIds, toHistoryItem } from './results.service.ts';
-
-/**
- * A skill is judged only from this many responses: with fewer, one lucky guess or one slip moves
- * the share by a third or more, which says more about chance than about the skill.
- */
-export const MIN_RESPONSES_TO_JUDGE = 4;
 
 /** How many weakest skills the learner is pointed to. */
 export const WEAKEST_COUNT = 3;
@@ -87,7 +81,7 @@ export function diagnoseSkills(tallies: Map<SkillId, Tally>): {
   for (const s of SKILLS) {
     const t = tallies.get(s.id);
     if (!t || t.total === 0) continue;
-    skills.push({ skill: s.id, section: s.section, correct: t.correct, total: t.total, judged: t.total >= MIN_RESPONSES_TO_JUDGE });
+    skills.push({ skill: s.id, section: s.section, correct: t.correct, total: t.total, judged: t.total >= SKILL_JUDGE_MIN_RESPONSES });
   }
   const weakest = skills
     .filter((s) => s.judged && s.correct < s.total)
@@ -134,7 +128,7 @@ export async function diagnosisOf(db: Db, user: UserRow, historyId?: number): Pr
   return {
     historyId: historyId ?? null,
     attempts: rows.length,
-    minResponses: MIN_RESPONSES_TO_JUDGE,
+    minResponses: SKILL_JUDGE_MIN_RESPONSES,
     history: newest ? toHistoryItem(newest, retakes.has(newest.id)) : null,
     skills,
     weakest: weakest.map(toWeak),

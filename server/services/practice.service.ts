@@ -6,7 +6,6 @@ import {
   DRILL_SIZE,
   ITEM_NOT_FOUND,
   ITEM_NOT_YET_SAT,
-  MASTERY_MIN_RESPONSES,
   MASTERY_WINDOW,
   NOT_IN_NOTEBOOK,
   type AnswerResponse,
@@ -17,7 +16,7 @@ import {
   type PracticeHome,
   type PracticeItem,
 } from '../../contract/practice.ts';
-import { skillById, type SkillId } from '../../contract/skills.ts';
+import { SKILL_JUDGE_MIN_RESPONSES, skillById, type SkillId } from '../../contract/skills.ts';
 import type { SoalSection } from '../../contract/soal.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -531,7 +530,7 @@ export async function masteryOf(db: Db, userId: number): Promise<Mastery[]> {
       section: r.section,
       correct: Number(r.correct),
       total: Number(r.total),
-      mastery: Number(r.total) >= MASTERY_MIN_RESPONSES ? Number(r.correct) / Number(r.total) : null,
+      mastery: Number(r.total) >= SKILL_JUDGE_MIN_RESPONSES ? Number(r.correct) / Number(r.total) : null,
     }))
     .sort((a, b) => skillById(a.skill)!.no - skillById(b.skill)!.no);
 }

@@ -514,6 +514,8 @@ describe('answers never go backwards', () => {
     await flush();
     expect(sut.server.held['2']!.answer).toBe('4');
     expect(snap().context.answers).toEqual({ 2: '4', 5: '1' });
+    // What this device would submit is the newer answer too, not only what it shows.
+    expect(snap().context.timed['2']).toEqual(sut.server.held['2']);
     expect(snap().context.newerPages).toEqual([2]);
     sut.actor.send({ type: 'user.dismissNotice' });
     expect(snap().context.newerPages).toEqual([]);

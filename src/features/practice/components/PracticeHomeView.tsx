@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Container, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { MASTERY_MIN_RESPONSES, MASTERY_WINDOW, type PracticeHome } from '../../../../contract/practice.ts';
-import { skillById } from '../../../../contract/skills.ts';
+import { MASTERY_WINDOW, type PracticeHome } from '../../../../contract/practice.ts';
+import { SKILL_JUDGE_MIN_RESPONSES, skillById } from '../../../../contract/skills.ts';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
@@ -90,7 +90,7 @@ function HomeContent({ home }: { home: PracticeHome }) {
           {P.masteryTitle}
         </Title>
         <Text size="sm" c="dimmed">
-          {P.masteryLead(MASTERY_WINDOW, MASTERY_MIN_RESPONSES)}
+          {P.masteryLead(MASTERY_WINDOW, SKILL_JUDGE_MIN_RESPONSES)}
         </Text>
         {home.mastery.length === 0 ? (
           <Alert variant="light">{P.masteryEmpty}</Alert>
