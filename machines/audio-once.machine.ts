@@ -148,7 +148,7 @@ export const audioOnceMachine = setup({
       always: [{ guard: 'startsPlayed', target: 'played.done' }, { guard: 'hasSrc', target: 'loading' }, { target: 'failed' }],
     },
     loading: {
-      // 'Memuat audio...' until the whole clip is in memory.
+      // 'Loading audio...' until the whole clip is in memory.
       initial: 'fetching',
       states: {
         fetching: {

@@ -123,8 +123,9 @@ export const t = {
     footer: (tahun: number) => `© ${tahun} Simulasi TOEFL ITP. Semua materi dan ilustrasi dibuat untuk platform ini.`,
   },
   audioOnce: {
-    loading: 'Memuat audio...',
-    loadingRetry: (attempt: number) => `Memuat audio... (percobaan ke-${attempt + 1})`,
+    // The specification's exact wording for the audio player's loading state.
+    loading: 'Loading audio...',
+    loadingRetry: (attempt: number) => `Loading audio... (percobaan ke-${attempt + 1})`,
     play: 'Putar audio',
     starting: 'Memulai audio...',
     playing: 'Audio sedang diputar...',

@@ -146,10 +146,11 @@ describe('the exam', () => {
     given.set(2, keys.get(2)!);
     await page.getByRole('button', { name: 'Selanjutnya' }).click();
     await page.getByTestId('exam-question-number').getByText('Soal 3', { exact: true }).waitFor();
-    // The clip starts by itself (a click on this page has already happened) and counts as the one play.
-    await page
-      .locator('[data-testid="audio-once"][data-status="playing"], [data-testid="audio-once"][data-status="played"]')
-      .waitFor({ timeout: 10_000 });
+    // The clip starts by itself (a click on this page has already happened); it counts as the one
+    // play only once it has been heard (to its end or past 90 %), not when it starts.
+    await page.locator('[data-testid="audio-once"][data-status="playing"]').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('audio-once').getAttribute('data-status')).toBe('playing');
+    await page.locator('[data-testid="audio-once"][data-status="played"]').waitFor({ timeout: 40_000 });
     await page.keyboard.press(wrong(3));
     given.set(3, wrong(3));
     await waitSaved(page);
