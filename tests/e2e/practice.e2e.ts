@@ -111,8 +111,15 @@ describe('practice loop', () => {
     await page.getByRole('table', { name: 'Penguasaan per skill' }).waitFor();
     await screenshot(page, 'practice-home-390');
 
-    // A drill of one skill (as the diagnosis links to it): 10 items, every answer option A.
-    await page.goto('/latihan?skill=la-idiom');
+    // The diagnosis names the weakest skills; its first drill link opens a drill of that skill:
+    // 10 items, every answer option A.
+    await page.goto('/diagnosis');
+    const drill = page.getByRole('link', { name: /^Latihan skill / }).first();
+    await drill.waitFor();
+    const weakest = (await drill.getAttribute('href'))!;
+    expect(weakest).toMatch(/^\/latihan\?skill=[a-z]{2}-[a-z-]+$/);
+    await drill.click();
+    await page.waitForURL(`**${weakest}`);
     await page.getByText('Soal 1 dari 10').waitFor();
     await screenshot(page, 'practice-drill-question-390');
     let wrong = 0;

@@ -7,8 +7,11 @@ import { users } from '../../server/db/schema.ts';
 import { adminClient, Client, createTestApp, fixture, insertCompletePackage, multipart, type TestContext } from './helpers.ts';
 
 type Role = 'anon' | 'user' | 'other' | 'admin';
-/** public: nobody is refused; user: signed-in users; admin: admins only; owner: the user who owns the thing (others get 403). */
-type Access = 'public' | 'user' | 'admin' | 'owner';
+/**
+ * public: nobody is refused; user: signed-in users; admin: admins only; owner: the user who owns
+ * the thing (others get 403); learner: signed-in participants only (admins get 403).
+ */
+type Access = 'public' | 'user' | 'admin' | 'owner' | 'learner';
 
 /**
  * Every API route and who may call it. A route added to the app without a line here fails the
@@ -44,6 +47,15 @@ const ACCESS: Record<string, Access> = {
   'GET /api/users/riwayat-ujian': 'user',
   'GET /api/users/riwayat-ujian/{id}/review': 'user',
   'GET /api/users/progress': 'user',
+  'GET /api/users/diagnosis': 'user',
+  'GET /api/practice/home': 'learner',
+  'GET /api/practice/notebook': 'learner',
+  'GET /api/practice/plan': 'learner',
+  'PUT /api/practice/plan': 'learner',
+  'GET /api/practice/reviews': 'learner',
+  'POST /api/practice/answers': 'learner',
+  'POST /api/practice/drills': 'learner',
+  'POST /api/practice/mini': 'learner',
   'PUT /api/users/profile': 'user',
   'PUT /api/users/update-password': 'user',
   'GET /api/admin/riwayat-ujian': 'admin',
@@ -175,9 +187,11 @@ describe('access matrix', () => {
                 ? role === 'admin'
                   ? 'allowed'
                   : 403
-                : access === 'owner' && role === 'other'
+                : access === 'learner' && role === 'admin'
                   ? 403
-                  : 'allowed';
+                  : access === 'owner' && role === 'other'
+                    ? 403
+                    : 'allowed';
         const ok = expected === 'allowed' ? !refused : res.statusCode === expected;
         if (!ok) failures.push(`${route} as ${role}: ${res.statusCode} (expected ${expected})`);
       }

@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeBrowser, newContext, screenshot, startServer, submitLogin, type RunningServer } from './harness.ts';
+
+/**
+ * Listening on a 390 px phone: flipping through questions 1-10 at 200 ms each locks no clip (a
+ * clip counts only once it is heard), a clip left half-way resumes where it stopped, and a reload
+ * keeps that position instead of locking the clip.
+ */
+
+let server: RunningServer;
+let paketName: string;
+const PHONE = { width: 390, height: 844 };
+const PASSWORD = 'rahasia-audio-3';
+
+beforeAll(async () => {
+  server = await startServer();
+  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { nama_paket: string }[] };
+  paketName = (list.data.find((p) => p.nama_paket.startsWith('Paket Simulasi Gratis')) ?? list.data[0]!).nama_paket;
+});
+afterAll(async () => {
+  await closeBrowser();
+  await server?.dispose();
+});
+
+type Draft = { audio: { played: number[]; positions: Record<string, number> } };
+
+const status = (page: Page) => page.getByTestId('audio-once').getAttribute('data-status');
+const position = (page: Page) => page.getByTestId('audio-once-element').evaluate((el: HTMLAudioElement) => el.currentTime);
+
+/** Moves on, answering the leave question with 'Ya, pindah' when a clip is playing. */
+async function next(page: Page) {
+  await page.getByRole('button', { name: 'Selanjutnya' }).click();
+  const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
+  if (await ask.isVisible().catch(() => false)) await ask.getByRole('button', { name: 'Ya, pindah' }).click();
+}
+
+describe('listening on a phone', () => {
+  it('locks no clip while flipping, resumes a clip where it stopped, and keeps it through a reload', async () => {
+    const phone = '081277770031';
+    const page = await (await newContext(server.baseUrl, { viewport: PHONE })).newPage();
+    await page.goto('/register');
+    await page.getByLabel('Nama Lengkap').fill('Sari Dengar Sekali');
+    await page.getByLabel('Nomor HP').fill(phone);
+    await page.getByLabel('Email').fill(`${phone}@example.id`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Daftar', exact: true }).click();
+    await page.waitForURL('**/login');
+    await submitLogin(page, phone, PASSWORD);
+    await page.waitForURL('**/paketsoal');
+    await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
+    await page.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
+    const start = page.getByRole('dialog', { name: 'Mulai Simulasi TOEFL?' });
+    await start.getByRole('button', { name: 'Ya, Mulai' }).click();
+    await page.getByTestId('exam-run').waitFor();
+
+    // Flip through questions 1-10, 200 ms on each.
+    for (let n = 1; n <= 10; n++) {
+      await page.getByTestId('exam-question-number').getByText(`Soal ${n}`, { exact: true }).waitFor();
+      await page.waitForTimeout(200);
+      await next(page);
+    }
+    await page.getByTestId('exam-question-number').getByText('Soal 11', { exact: true }).waitFor();
+    await page.getByTestId('exam-sync').getByText('Tersimpan', { exact: true }).waitFor({ timeout: 15_000 });
+    const flipped = (await (await page.request.get('/api/soal/jawaban/draft')).json()) as Draft;
+    expect(flipped.audio.played, 'no clip is locked by flipping through it').toEqual([]);
+
+    // Back to question 1: its clip is not locked, and plays on from where it stopped.
+    await page
+      .getByRole('navigation', { name: 'Nomor soal' })
+      .getByRole('button', { name: /^Soal 1,/ })
+      .click();
+    const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
+    if (await ask.isVisible().catch(() => false)) await ask.getByRole('button', { name: 'Ya, pindah' }).click();
+    await page.getByTestId('exam-question-number').getByText('Soal 1', { exact: true }).waitFor();
+    await expect.poll(() => status(page), { timeout: 15_000 }).toBe('playing');
+    await expect.poll(() => position(page), { timeout: 10_000 }).toBeGreaterThan(1.5);
+    await screenshot(page, 'exam-audio-390-playing');
+
+    // Leaving asks first; staying keeps it playing.
+    await page.getByRole('button', { name: 'Selanjutnya' }).click();
+    await ask.waitFor();
+    await screenshot(page, 'exam-audio-390-leave');
+    await ask.getByRole('button', { name: 'Tetap di sini' }).click();
+    expect(await status(page)).toBe('playing');
+
+    // A reload mid-clip keeps the clip and its position: it resumes, it is not locked.
+    const before = await position(page);
+    await page.reload();
+    await page.getByTestId('exam-run').waitFor();
+    await expect.poll(() => status(page), { timeout: 15_000 }).not.toBe('loading');
+    expect(await status(page)).not.toBe('played');
+    await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(Math.max(0, before - 1.5));
+    const reloaded = (await (await page.request.get('/api/soal/jawaban/draft')).json()) as Draft;
+    expect(reloaded.audio.played).toEqual([]);
+
+    // Heard to its end, it is locked on the server too.
+    await expect.poll(() => status(page), { timeout: 40_000 }).toBe('played');
+    await page.getByTestId('exam-sync').getByText('Tersimpan', { exact: true }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/soal/jawaban/draft')).json()) as Draft).audio.played, { timeout: 15_000 })
+      .toHaveLength(1);
+  });
+});
