@@ -16,12 +16,17 @@ function StoryProviders({ preloadedState, children }: { preloadedState?: Partial
  * - `route`: where the MemoryRouter starts, a path or `{ pathname, state }` (default '/').
  * - `preloadedState`: initial Redux state (e.g. a signed-in user).
  * - `msw`: request handlers (msw-storybook-addon).
+ * - `ownRouter`: the story renders its own data router (a router may not sit inside another).
  */
 const withApp: Decorator = (Story, { parameters }) => (
   <StoryProviders preloadedState={parameters.preloadedState as Partial<RootState> | undefined}>
-    <MemoryRouter initialEntries={[(parameters.route as InitialEntry | undefined) ?? '/']}>
+    {parameters.ownRouter ? (
       <Story />
-    </MemoryRouter>
+    ) : (
+      <MemoryRouter initialEntries={[(parameters.route as InitialEntry | undefined) ?? '/']}>
+        <Story />
+      </MemoryRouter>
+    )}
   </StoryProviders>
 );
 

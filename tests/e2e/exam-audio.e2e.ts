@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newContext, screenshot, startServer, submitLogin, type RunningServer } from './harness.ts';
+import { closeBrowser, leaveClipIfAsked, newContext, screenshot, startServer, submitLogin, type RunningServer } from './harness.ts';
 
 /**
  * Listening on a 390 px phone: flipping through questions 1-10 at 200 ms each locks no clip (a
@@ -31,8 +31,7 @@ const position = (page: Page) => page.getByTestId('audio-once-element').evaluate
 /** Moves on, answering the leave question with 'Ya, pindah' when a clip is playing. */
 async function next(page: Page) {
   await page.getByRole('button', { name: 'Selanjutnya' }).click();
-  const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
-  if (await ask.isVisible().catch(() => false)) await ask.getByRole('button', { name: 'Ya, pindah' }).click();
+  await leaveClipIfAsked(page);
 }
 
 describe('listening on a phone', () => {
@@ -54,7 +53,8 @@ describe('listening on a phone', () => {
     await start.getByRole('button', { name: 'Ya, Mulai' }).click();
     await page.getByTestId('exam-run').waitFor();
 
-    // Flip through questions 1-10, 200 ms on each.
+    // From the listening intro to question 1, then flip through questions 1-10, 200 ms on each.
+    await page.getByRole('button', { name: 'Selanjutnya' }).click();
     for (let n = 1; n <= 10; n++) {
       await page.getByTestId('exam-question-number').getByText(`Soal ${n}`, { exact: true }).waitFor();
       await page.waitForTimeout(200);
@@ -70,14 +70,14 @@ describe('listening on a phone', () => {
       .getByRole('navigation', { name: 'Nomor soal' })
       .getByRole('button', { name: /^Soal 1,/ })
       .click();
-    const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
-    if (await ask.isVisible().catch(() => false)) await ask.getByRole('button', { name: 'Ya, pindah' }).click();
+    await leaveClipIfAsked(page);
     await page.getByTestId('exam-question-number').getByText('Soal 1', { exact: true }).waitFor();
     await expect.poll(() => status(page), { timeout: 15_000 }).toBe('playing');
     await expect.poll(() => position(page), { timeout: 10_000 }).toBeGreaterThan(1.5);
     await screenshot(page, 'exam-audio-390-playing');
 
     // Leaving asks first; staying keeps it playing.
+    const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
     await page.getByRole('button', { name: 'Selanjutnya' }).click();
     await ask.waitFor();
     await screenshot(page, 'exam-audio-390-leave');

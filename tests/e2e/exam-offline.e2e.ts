@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, closeBrowser, newContext, screenshot, startServer, submitLogin, type RunningServer } from './harness.ts';
+import { ADMIN, closeBrowser, leaveClipIfAsked, newContext, screenshot, startServer, submitLogin, type RunningServer } from './harness.ts';
 
 /**
  * Offline past the end (390 px): an answer given offline before the listening section ends still
@@ -68,8 +68,7 @@ describe('offline past the end of a section', () => {
       .getByRole('navigation', { name: 'Nomor soal' })
       .getByRole('button', { name: /^Soal 3,/ })
       .click();
-    const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
-    if (await ask.isVisible().catch(() => false)) await ask.getByRole('button', { name: 'Ya, pindah' }).click();
+    await leaveClipIfAsked(page);
     await page.locator('[data-page="3"]').getByRole('radio', { name: /^C\. / }).check();
     await screenshot(page, 'exam-offline-390-answered');
 

@@ -138,3 +138,17 @@ export async function submitLogin(page: Page, nohp: string, password: string): P
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
+
+/**
+ * Moving away from a listening clip that is playing asks first ('Audio sedang diputar'); a journey
+ * that moves on answers 'Ya, pindah' when the question comes (it does not when the clip is still
+ * loading or already heard).
+ */
+export async function leaveClipIfAsked(page: Page): Promise<void> {
+  const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
+  const asked = await ask.waitFor({ timeout: 1_500 }).then(
+    () => true,
+    () => false,
+  );
+  if (asked) await ask.getByRole('button', { name: 'Ya, pindah' }).click();
+}

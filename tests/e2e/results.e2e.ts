@@ -144,11 +144,13 @@ describe('results that last', () => {
     // Progress from the history page.
     await page.goto('/riwayat-ujian');
     await page.getByRole('link', { name: 'Lihat Progres' }).click();
-    await page
-      .getByRole('img', { name: 'Grafik garis skor total dan skor tiap bagian per simulasi' })
-      .locator('.recharts-surface')
-      .first()
-      .waitFor();
+    // The total has its own chart; the three sections share a second one.
+    for (const name of [
+      'Grafik garis skor TOEFL total per simulasi',
+      'Grafik garis skor Listening, Structure & Written dan Reading per simulasi',
+    ]) {
+      await page.getByRole('img', { name }).locator('.recharts-surface').first().waitFor();
+    }
     await page.getByText('Saran latihan:').waitFor();
     await screenshot(page, 'results-progress-1280');
     await page.setViewportSize({ width: 360, height: 740 });
