@@ -86,7 +86,7 @@ describe('offline past the end of a section', () => {
           const res = await page.request.get('/api/soal/jawaban/draft');
           return res.ok() ? ((await res.json()) as { answers: Record<string, string> }).answers['3'] : undefined;
         },
-        { timeout: 30_000, intervals: [1000] },
+        { timeout: 30_000, interval: 1000 },
       )
       .toBe('3');
     expect(await page.getByTestId('exam-notice').count(), 'nothing was refused, so nothing is reported').toBe(0);
