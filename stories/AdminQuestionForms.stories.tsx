@@ -177,6 +177,8 @@ export const ListeningTranscriptFields: Story = {
     await userEvent.paste('What does the man say about the bus?');
     await save(canvasElement);
     await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
+    // The handler stores the body it read; wait for it rather than assume the order of the two.
+    await waitFor(() => expect(sentListening).not.toBeNull(), { timeout: 5_000 });
     await expect(sentListening!.get('spoken_question')).toBe('What does the man say about the bus?');
     // Multipart encoding sends line breaks as CRLF.
     await expect(sentListening!.get('transcript')).toBe('Woman: You are late again.\r\nMan: The bus never came this morning.');
