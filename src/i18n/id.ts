@@ -831,6 +831,7 @@ export const t = {
     },
   },
   results: {
+    backToHistory: 'Kembali ke Riwayat Ujian',
     sections: {
       listening: 'Listening Comprehension',
       structure: 'Structure',
@@ -859,7 +860,6 @@ export const t = {
     diagnosis: {
       title: 'Diagnosis Skill',
       lead: 'Jumlah jawaban benar per skill dan tiga skill yang paling perlu kamu latih lebih dulu.',
-      back: 'Kembali ke Riwayat Ujian',
       loading: 'Memuat diagnosis...',
       loadFailed: 'Gagal mengambil diagnosis.',
       notFound: 'Riwayat ujian tidak ditemukan.',
@@ -908,7 +908,6 @@ export const t = {
     },
     review: {
       title: 'Pembahasan',
-      back: 'Kembali ke Riwayat Ujian',
       loading: 'Memuat pembahasan...',
       loadFailed: 'Gagal mengambil pembahasan.',
       notFound: 'Riwayat ujian tidak ditemukan.',
@@ -950,7 +949,6 @@ export const t = {
     progress: {
       title: 'Progres Belajar',
       lead: 'Perkembangan skor dari setiap simulasi dan bagian yang perlu kamu latih.',
-      back: 'Kembali ke Riwayat Ujian',
       loading: 'Memuat progres...',
       loadFailed: 'Gagal mengambil data progres.',
       empty: 'Belum ada data progres. Selesaikan satu simulasi untuk melihat grafik skormu.',

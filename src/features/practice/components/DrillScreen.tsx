@@ -7,7 +7,7 @@ import { t } from '../../../i18n/id.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useAnswerItemMutation, useDueReviewsMutation, useStartDrillMutation } from '../api/practice.api.ts';
 import { DrillEmptyView, DrillFinishedView, DrillQuestionView } from './DrillView.tsx';
-import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 
 const P = t.practice;
 

@@ -6,7 +6,7 @@ import { skillById } from '../../../../contract/skills.ts';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatShortDate } from '../../../lib/dates.ts';
-import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 
 const P = t.practice;
 const day = (d: string) => formatShortDate(`${d}T00:00:00+07:00`);

@@ -5,7 +5,7 @@ import { SKILL_JUDGE_MIN_RESPONSES, skillById } from '../../../../contract/skill
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
-import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 
 const P = t.practice;
 const SECTIONS = ['listening', 'structure', 'written', 'reading'] as const;

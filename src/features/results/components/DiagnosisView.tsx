@@ -1,11 +1,12 @@
-import { Anchor, Badge, Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { DiagnosisResponse, SkillResult, WeakSkill } from '../../../../contract/diagnosis.ts';
 import { skillById } from '../../../../contract/skills.ts';
 import { CefrSummary } from '../../../components/CefrSummary.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
-import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
+import { ResultsPage } from './ResultsPage.tsx';
 
 export interface DiagnosisViewProps {
   status: 'loading' | 'error' | 'notFound' | 'ready';
@@ -180,19 +181,8 @@ export function DiagnosisView({ status, diagnosis, onRetry }: DiagnosisViewProps
     );
   }
   return (
-    <Container size="sm" py="lg" px="sm">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/riwayat-ujian" size="sm">
-            {T.back}
-          </Anchor>
-          <Title order={1} size="h2">
-            {T.title}
-          </Title>
-          <Text>{T.lead}</Text>
-        </Stack>
-        {body}
-      </Stack>
-    </Container>
+    <ResultsPage title={T.title} lead={T.lead} size="sm">
+      {body}
+    </ResultsPage>
   );
 }

@@ -1,12 +1,13 @@
 import { LineChart } from '@mantine/charts';
-import { Alert, Anchor, Container, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ProgressResponse } from '../../../../contract/results.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate, formatShortDate } from '../../../lib/dates.ts';
-import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
+import { ResultsPage } from './ResultsPage.tsx';
 // Chart styles load with this route only, keeping them out of the landing page's CSS budget.
 import '@mantine/charts/styles.css';
 
@@ -204,19 +205,8 @@ export function ProgressView({ progress, isLoading, error, onRetry }: ProgressVi
     );
   }
   return (
-    <Container size="md" py="lg">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/riwayat-ujian" size="sm">
-            {T.back}
-          </Anchor>
-          <Title order={1} size="h2">
-            {T.title}
-          </Title>
-          <Text>{T.lead}</Text>
-        </Stack>
-        {body}
-      </Stack>
-    </Container>
+    <ResultsPage title={T.title} lead={T.lead}>
+      {body}
+    </ResultsPage>
   );
 }

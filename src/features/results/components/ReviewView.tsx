@@ -1,20 +1,5 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Collapse,
-  Container,
-  Group,
-  Image,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Collapse, Group, Image, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { ReviewQuestion, ReviewResponse } from '../../../../contract/results.ts';
 import { skillById } from '../../../../contract/skills.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
@@ -22,7 +7,8 @@ import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
 import { reviewShown, reviewSkills, type ReviewFilter } from '../review-filter.ts';
-import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
+import { ResultsPage } from './ResultsPage.tsx';
 import './results.css';
 
 export type { ReviewFilter };
@@ -286,19 +272,5 @@ export function ReviewView(props: ReviewViewProps) {
       </Stack>
     );
   }
-  return (
-    <Container size="md" py="lg">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/riwayat-ujian" size="sm">
-            {T.back}
-          </Anchor>
-          <Title order={1} size="h2">
-            {T.title}
-          </Title>
-        </Stack>
-        {body}
-      </Stack>
-    </Container>
-  );
+  return <ResultsPage title={T.title}>{body}</ResultsPage>;
 }

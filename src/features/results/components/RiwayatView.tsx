@@ -6,7 +6,7 @@ import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
-import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 
 export interface RiwayatViewProps {
   history: readonly HistoryItem[] | undefined;

@@ -5,7 +5,7 @@ import { sectionQuestionCount } from '../../../../machines/exam-layout.ts';
 import { CefrSummary } from '../../../components/CefrSummary.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
-import { ErrorBlock, LoadingBlock } from './StatusBlocks.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 
 export interface VerifyViewProps {
   status: 'loading' | 'notFound' | 'error' | 'valid';

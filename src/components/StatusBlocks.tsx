@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { t } from '../../../i18n/id.ts';
+import { t } from '../i18n/id.ts';
 
 /** A centred spinner with its text, announced as a status. */
 export function LoadingBlock({ text }: { text: string }) {
