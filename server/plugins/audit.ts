@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditLoaders, recordAudit, type AuditEntity, type AuditSnapshot } from '../services/audit.service.ts';
+import { auditLoaders, recordAudit, type AuditEntity, type AuditId, type AuditSnapshot } from '../services/audit.service.ts';
 
 /** How a route joins the audit log (server/README.md: Audit log). */
 export interface AuditRouteConfig {
@@ -12,9 +12,9 @@ export interface AuditRouteConfig {
    * the handler with `answer` null and after it with the success answer (a creation reads
    * `answer?.data?.id`; a setting returns its key both times).
    */
-  id: string | ((answer: any, request: FastifyRequest) => unknown);
+  id: string | ((answer: unknown, request: FastifyRequest) => AuditId | null | undefined);
   /** The admin's stated reason; by default a string `alasan` field of the body. */
-  reason?: (body: any) => string | undefined;
+  reason?: (body: unknown) => string | undefined;
 }
 
 declare module 'fastify' {
@@ -98,7 +98,8 @@ export function registerAudit(app: FastifyInstance): void {
   });
 }
 
-function idOf(audit: AuditRouteConfig, request: FastifyRequest, answer: unknown): unknown {
-  if (typeof audit.id === 'string') return (request.params as Record<string, unknown> | undefined)?.[audit.id];
-  return audit.id(answer, request);
+function idOf(audit: AuditRouteConfig, request: FastifyRequest, answer: unknown): AuditId | null | undefined {
+  if (typeof audit.id !== 'string') return audit.id(answer, request);
+  const param = (request.params as Record<string, unknown> | undefined)?.[audit.id];
+  return typeof param === 'string' || typeof param === 'number' ? param : undefined;
 }

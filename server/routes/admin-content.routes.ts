@@ -47,7 +47,7 @@ const errors = {
 };
 const multipartNote = 'multipart/form-data';
 /** A creation's audit entry names the new row from the answer's `data.id`. */
-const createdId = (answer: { data?: { id?: unknown } } | null) => answer?.data?.id;
+const createdId = (answer: unknown) => (answer as { data?: { id?: number } } | null)?.data?.id;
 
 /** Admin calls of spec section 7 for packages, questions and passages. Admin role only. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {

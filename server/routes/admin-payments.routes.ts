@@ -31,7 +31,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'pembayaran.decide',
           entity: 'pembayaran',
           id: 'id',
-          reason: (body: { alasanPenolakan?: string | null }) => body.alasanPenolakan ?? undefined,
+          reason: (body) => (body as { alasanPenolakan?: string | null }).alasanPenolakan ?? undefined,
         },
       },
       schema: {

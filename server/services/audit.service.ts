@@ -11,12 +11,15 @@ export interface AuditSnapshot {
   state: unknown;
 }
 
-const numericId = (raw: unknown): number | null => {
+/** How a route names an entity: a row id, a phone number, a setting key. */
+export type AuditId = string | number;
+
+const numericId = (raw: AuditId): number | null => {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 };
 
-async function byNumericId<T>(raw: unknown, load: (id: number) => Promise<T | undefined>): Promise<AuditSnapshot | null> {
+async function byNumericId<T>(raw: AuditId, load: (id: number) => Promise<T | undefined>): Promise<AuditSnapshot | null> {
   const id = numericId(raw);
   if (id === null) return null;
   const row = await load(id);
@@ -29,25 +32,25 @@ async function byNumericId<T>(raw: unknown, load: (id: number) => Promise<T | un
  * log by naming one of these (server/README.md).
  */
 export const auditLoaders = {
-  paket: (db: Db, raw: unknown) => byNumericId(raw, async (id) => (await db.select().from(paketSoal).where(eq(paketSoal.id, id)))[0]),
-  soal: (db: Db, raw: unknown) => byNumericId(raw, async (id) => (await db.select().from(soal).where(eq(soal.id, id)))[0]),
-  bacaan: (db: Db, raw: unknown) =>
+  paket: (db: Db, raw: AuditId) => byNumericId(raw, async (id) => (await db.select().from(paketSoal).where(eq(paketSoal.id, id)))[0]),
+  soal: (db: Db, raw: AuditId) => byNumericId(raw, async (id) => (await db.select().from(soal).where(eq(soal.id, id)))[0]),
+  bacaan: (db: Db, raw: AuditId) =>
     byNumericId(raw, async (id) => (await db.select().from(questionReading).where(eq(questionReading.id, id)))[0]),
-  pembayaran: (db: Db, raw: unknown) => byNumericId(raw, async (id) => (await db.select().from(payments).where(eq(payments.id, id)))[0]),
-  ujian: (db: Db, raw: unknown) => byNumericId(raw, async (id) => (await db.select().from(examAttempts).where(eq(examAttempts.id, id)))[0]),
+  pembayaran: (db: Db, raw: AuditId) => byNumericId(raw, async (id) => (await db.select().from(payments).where(eq(payments.id, id)))[0]),
+  ujian: (db: Db, raw: AuditId) => byNumericId(raw, async (id) => (await db.select().from(examAttempts).where(eq(examAttempts.id, id)))[0]),
   /** Users are named by their phone number (any spelling), as Data User does. */
-  pengguna: async (db: Db, raw: unknown): Promise<AuditSnapshot | null> => {
-    const nohp = parseIndonesianMobile(String(raw ?? '')) ?? String(raw ?? '');
+  pengguna: async (db: Db, raw: AuditId): Promise<AuditSnapshot | null> => {
+    const nohp = parseIndonesianMobile(String(raw)) ?? String(raw);
     const [row] = await db.select().from(users).where(eq(users.nohp, nohp));
     return row ? { id: String(row.id), state: row } : null;
   },
   /** Settings are named by their key. */
-  pengaturan: async (db: Db, raw: unknown): Promise<AuditSnapshot | null> => {
-    const key = String(raw ?? '');
+  pengaturan: async (db: Db, raw: AuditId): Promise<AuditSnapshot | null> => {
+    const key = String(raw);
     const [row] = await db.select().from(settings).where(eq(settings.key, key));
     return row ? { id: key, state: row } : null;
   },
-} satisfies Record<string, (db: Db, id: unknown) => Promise<AuditSnapshot | null>>;
+} satisfies Record<string, (db: Db, id: AuditId) => Promise<AuditSnapshot | null>>;
 
 export type AuditEntity = keyof typeof auditLoaders;
 

@@ -21,7 +21,8 @@ interface Entry {
   reason: string | null;
   at: string;
 }
-const entries = async (query = '') => (await admin.get(`/api/admin/audit-log${query}`)).json<{ data: Entry[]; total: number; actions: string[] }>();
+const entries = async (query = '') =>
+  (await admin.get(`/api/admin/audit-log${query}`)).json<{ data: Entry[]; total: number; actions: string[] }>();
 
 describe('the audit hook', () => {
   it('covers every mutating admin route', () => {
@@ -40,7 +41,11 @@ describe('the audit hook', () => {
     const log = (await entries()).data.filter((e) => e.entity === 'paket' && e.entityId === String(id));
     expect(log.map((e) => e.action)).toEqual(['paket.delete', 'paket.update', 'paket.create']);
     const [deleted, updated, create] = log;
-    expect(create).toMatchObject({ before: null, after: { namaPaket: 'Paket Audit', harga: 10000 }, actor: { nama: 'Admin', nohp: '6281100000099' } });
+    expect(create).toMatchObject({
+      before: null,
+      after: { namaPaket: 'Paket Audit', harga: 10000 },
+      actor: { nama: 'Admin', nohp: '6281100000099' },
+    });
     expect(updated).toMatchObject({ before: { namaPaket: 'Paket Audit' }, after: { namaPaket: 'Paket Audit Baru' } });
     expect(deleted!.before).toMatchObject({ namaPaket: 'Paket Audit Baru' });
   });
@@ -71,7 +76,10 @@ describe('the audit hook', () => {
   it('records a payment decision with the rejection reason', async () => {
     const nohp = uniquePhone();
     await new Client(ctx.app).signUpAndIn({ nohp });
-    const [learner] = await ctx.database.db.select().from(users).where(eq(users.nohp, `62${nohp.slice(1)}`));
+    const [learner] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.nohp, `62${nohp.slice(1)}`));
     const paket = await admin.post('/api/admin/paket-soal', { nama_paket: 'Paket Bayar', harga: 5000 });
     const [payment] = await ctx.database.db
       .insert(payments)
@@ -81,7 +89,12 @@ describe('the audit hook', () => {
     const decided = await admin.put(`/api/admin/payments/${paymentId}/status`, { status: 'rejected', alasanPenolakan: 'Nominal kurang' });
     expect(decided.statusCode).toBe(200);
     const [entry] = (await entries('?action=pembayaran.decide')).data;
-    expect(entry).toMatchObject({ entityId: String(paymentId), reason: 'Nominal kurang', before: { status: 'pending' }, after: { status: 'rejected' } });
+    expect(entry).toMatchObject({
+      entityId: String(paymentId),
+      reason: 'Nominal kurang',
+      before: { status: 'pending' },
+      after: { status: 'rejected' },
+    });
     const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row!.status).toBe('rejected');
   });
@@ -124,7 +137,10 @@ describe('GET /api/admin/audit-log', () => {
     const res = await admin.get('/api/admin/audit-log.csv?action=paket.create');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Waktu,Nama Admin,No HP Admin,Aksi,Kode Aksi,Data,ID Data,Alasan,Sebelum,Sesudah');
     expect(lines.length).toBe((await entries('?action=paket.create')).total + 1);
     expect(lines[1]).toContain('Tambah paket');
