@@ -45,6 +45,8 @@ export const adminSoalIoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/paket-soal/:id/import',
     {
+      // One entry per run (a dry run too: it shows who checked which file when).
+      config: { audit: { action: 'paket.import', entity: 'paket', id: 'id' } },
       schema: {
         tags,
         description:

@@ -78,7 +78,8 @@ export function readCsv(buffer: Buffer): SheetRow[] {
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
   let records: string[][];
   try {
-    records = parse<string[]>(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: false });
+    const parsed: unknown = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: false });
+    records = parsed as string[][];
   } catch (err) {
     throw badRequest(`File CSV tidak dapat dibaca: ${(err as Error).message}`);
   }
