@@ -226,15 +226,13 @@ describe('reopening an attempt broken by a fault', () => {
     expect((await admin.post(`/api/admin/ujian/${attempt.id}/buka-ulang`, {})).statusCode).toBe(400);
     await ctx.database.db.update(users).set({ paketSoalIdAktif: paket.id }).where(eq(users.nohp, canonical));
     const [row] = await ctx.database.db.select().from(users).where(eq(users.nohp, canonical));
-    await ctx.database.db
-      .insert(examAttempts)
-      .values({
-        userId: row!.id,
-        paketSoalId: paket.id,
-        sesi: 'listening',
-        startedAt: new Date(),
-        listeningEndsAt: new Date(Date.now() + 60_000),
-      });
+    await ctx.database.db.insert(examAttempts).values({
+      userId: row!.id,
+      paketSoalId: paket.id,
+      sesi: 'listening',
+      startedAt: new Date(),
+      listeningEndsAt: new Date(Date.now() + 60_000),
+    });
     const busy = await admin.post(`/api/admin/ujian/${attempt.id}/buka-ulang`, { alasan: 'Ponsel peserta mati' });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toMatch(/^Peserta sedang mengerjakan simulasi lain/);
