@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -26,6 +26,7 @@ import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
 import { adminSoalIoRoutes } from './routes/admin-soal-io.routes.ts';
 import { adminUsersRoutes } from './routes/admin-users.routes.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
+import { backupRoutes } from './routes/backup.routes.ts';
 import { examRoutes } from './routes/exam.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     db: Db;
     loginThrottle: LoginThrottle;
     storage: Storage;
+    /** Secret of the local backup call (server/routes/backup.routes.ts); index.ts writes it to DATA_DIR. */
+    backupToken: string;
   }
 }
 
@@ -97,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // An unwritable folder must not stop the server: uploads then answer a clear error instead.
   await mkdir(storage.dir, { recursive: true }).catch(() => undefined);
   app.decorate('storage', storage);
+  app.decorate('backupToken', randomBytes(24).toString('base64url'));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   app.addHook('onSend', async (request, reply) => {
@@ -154,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(practiceRoutes);
       await api.register(auditRoutes);
       await api.register(adminAttemptsRoutes);
+      await api.register(backupRoutes);
     },
     { prefix: '/api' },
   );

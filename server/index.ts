@@ -1,8 +1,11 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoContent, tagSeededDemoContent } from './db/demo-content.ts';
 import { seedPracticeBank } from './db/practice-content.ts';
+import { BACKUP_ENDPOINT_FILE } from './services/backup.service.ts';
 import { ensureAdmin } from './services/users.service.ts';
 
 /** Starts the server: validated config, database + migrations, admin account, listen, graceful stop. */
@@ -51,6 +54,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // npm run backup asks this process for the snapshot (it holds the embedded database open).
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(
+    path.join(config.dataDir, BACKUP_ENDPOINT_FILE),
+    JSON.stringify({ url: `http://127.0.0.1:${port}`, token: app.backupToken }),
+    {
+      mode: 0o600,
+    },
+  );
   app.log.info({ database: app.database.driver, readyMs: Math.round(performance.now() - started) }, `${config.appName} siap`);
 }
 
