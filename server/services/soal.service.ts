@@ -5,6 +5,7 @@ import type { SkillId } from '../../contract/skills.ts';
 import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { assertNoRunningAttempt } from './content-guard.service.ts';
 import { demoteIfIncomplete, getPaketOrThrow } from './paket.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { sanitizeHtml, writtenParts } from './sanitize.service.ts';
@@ -142,6 +143,7 @@ export async function createSoal(
   audio?: Buffer,
 ): Promise<AdminSoal> {
   await getPaketOrThrow(db, paketId);
+  await assertNoRunningAttempt(db, paketId);
   const prepared = await prepare(db, paketId, section, input);
   if (section === 'listening') {
     const member = isListeningGroupMember(input.no_soal);
@@ -217,6 +219,7 @@ export async function updateSoal(
   audio?: Buffer,
 ): Promise<AdminSoal> {
   const existing = await getSoalRow(db, id);
+  await assertNoRunningAttempt(db, existing.paketSoalId);
   if (existing.section !== section) {
     throw badRequest(`Soal ini adalah soal ${SECTION_LABEL[existing.section]}, bukan ${SECTION_LABEL[section]}.`);
   }
@@ -268,6 +271,7 @@ export async function updateSoal(
 
 export async function deleteSoal(db: Db, storage: Storage, id: number): Promise<void> {
   const existing = await getSoalRow(db, id);
+  await assertNoRunningAttempt(db, existing.paketSoalId);
   await db.transaction(async (tx) => {
     await tx.delete(soal).where(eq(soal.id, id));
     if (existing.audio) await storage.forget(tx, [existing.audio]);
