@@ -11,6 +11,7 @@ import { mediaUrl, type StoredFile, type Storage } from './storage.service.ts';
 type PassageRow = typeof questionReading.$inferSelect;
 
 export const PASSAGE_NOT_FOUND = 'Bacaan (Question Reading) tidak ditemukan.';
+export const PASSAGE_CONTENT_REQUIRED = 'Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.';
 
 export const toQuestionReading = (p: PassageRow): QuestionReading => ({
   id: p.id,
@@ -43,7 +44,7 @@ export async function createQuestionReading(
   await getPaketOrThrow(db, paketId);
   await assertNoRunningAttempt(db, paketId);
   const html = input.html ? (await sanitizeHtml(input.html)).trim() || null : null;
-  if (!image && !html) throw badRequest('Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.');
+  if (!image && !html) throw badRequest(PASSAGE_CONTENT_REQUIRED);
   const file: StoredFile | null = image ? await storage.write('passage', image) : null;
   try {
     const row = await db.transaction(async (tx) => {
@@ -71,7 +72,7 @@ export async function updateQuestionReading(
   const existing = await getPassageRow(db, id);
   await assertNoRunningAttempt(db, existing.paketSoalId);
   const html = input.html !== undefined ? (await sanitizeHtml(input.html)).trim() || null : existing.html;
-  if (!image && !existing.image && !html) throw badRequest('Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.');
+  if (!image && !existing.image && !html) throw badRequest(PASSAGE_CONTENT_REQUIRED);
   const file: StoredFile | null = image ? await storage.write('passage', image) : null;
   try {
     const row = await db.transaction(async (tx) => {
