@@ -12,6 +12,8 @@ export interface LoadResult {
   maxMs: number;
   requests: number;
   non2xx: number;
+  /** Of non2xx: answers 503 (load shedding or a pool wait past its timeout). */
+  status503: number;
   errors: number;
   /** requests/s of this route divided by the bare node:http server's at the same connections. */
   ratioToBare: number | null;
@@ -65,6 +67,7 @@ export function toRow(database: LoadResult['database'], route: string, connectio
     maxMs: r.latency.max,
     requests: r.requests.total ?? Math.round(r.requests.average * r.duration),
     non2xx: r.non2xx,
+    status503: r.statusCodeStats?.['503']?.count ?? 0,
     errors: r.errors,
     ratioToBare: bare ? Math.round((rps / bare) * 100) / 100 : null,
   };

@@ -38,6 +38,9 @@ export function PaketListScreen() {
         void navigate(`/admin/soal-simulasi/add-soal/${p.id}`, { state: { namaPaket: p.nama_paket } satisfies PaketNavState })
       }
       onEdit={(p) => void navigate(`/admin/soal-simulasi/edit/${p.id}`)}
+      onStats={(p) =>
+        void navigate(`/admin/soal-simulasi/statistik/${p.id}`, { state: { namaPaket: p.nama_paket } satisfies PaketNavState })
+      }
       onDelete={(p) => void onDelete(p.id)}
     />
   );

@@ -18,6 +18,8 @@ export interface PaketListViewProps {
   onAddPaket: () => void;
   onAddSoal: (paket: AdminPaket) => void;
   onEdit: (paket: AdminPaket) => void;
+  /** Opens the package's item statistics. */
+  onStats?: (paket: AdminPaket) => void;
   onDelete: (paket: AdminPaket) => void;
 }
 
@@ -58,6 +60,7 @@ export function PaketListView({
   onAddPaket,
   onAddSoal,
   onEdit,
+  onStats,
   onDelete,
 }: PaketListViewProps) {
   return (
@@ -109,6 +112,11 @@ export function PaketListView({
                       >
                         {t.admin.paket.editPaket}
                       </Button>
+                      {onStats ? (
+                        <Button size="xs" variant="outline" onClick={() => onStats(p)} aria-label={t.itemStats.openLabel(p.nama_paket)}>
+                          {t.itemStats.open}
+                        </Button>
+                      ) : null}
                       <Button
                         size="xs"
                         color="red"

@@ -12,17 +12,26 @@ export interface SectionChooserViewProps {
   completeness?: Completeness;
   onChoose: (section: SoalSection) => void;
   onBack: () => void;
+  /** Opens the package's item statistics. */
+  onStats?: () => void;
 }
 
 /** add-soal/{paketId}: Listening, Structure, Written Expression, Reading, each to its question list. */
-export function SectionChooserView({ namaPaket, completeness, onChoose, onBack }: SectionChooserViewProps) {
+export function SectionChooserView({ namaPaket, completeness, onChoose, onBack, onStats }: SectionChooserViewProps) {
   return (
     <AdminPage
       title={namaPaket ? `${t.admin.chooser.title} — ${namaPaket}` : t.admin.chooser.title}
       actions={
-        <Button variant="default" onClick={onBack}>
-          {t.admin.common.back}
-        </Button>
+        <>
+          {onStats ? (
+            <Button variant="outline" onClick={onStats}>
+              {t.itemStats.open}
+            </Button>
+          ) : null}
+          <Button variant="default" onClick={onBack}>
+            {t.admin.common.back}
+          </Button>
+        </>
       }
     >
       <Text>{t.admin.chooser.lead}</Text>
