@@ -22,6 +22,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adminContentRoutes } from './routes/admin-content.routes.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
+import { adminSoalIoRoutes } from './routes/admin-soal-io.routes.ts';
 import { adminStatsRoutes } from './routes/admin-stats.routes.ts';
 import { adminUsersRoutes } from './routes/admin-users.routes.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paketRoutes);
       await api.register(mediaRoutes);
       await api.register(adminContentRoutes);
+      await api.register(adminSoalIoRoutes);
       await api.register(adminStatsRoutes);
       await api.register(adminUsersRoutes);
       await api.register(examRoutes);
