@@ -27,13 +27,15 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 const T = t.itemStats;
 
-/** The visible list of items: the table on a wide screen, the cards on a phone. */
-const visibleItems = (canvas: ReturnType<typeof within>) =>
-  canvas.queryAllByRole('table', { name: T.tableLabel }).length > 0
-    ? within(canvas.getByRole('table', { name: T.tableLabel }))
-        .getAllByRole('row')
-        .slice(1)
-    : within(canvas.getByRole('list', { name: T.tableLabel })).getAllByRole('listitem');
+/** The visible list of items: the table on a wide screen, the cards on a phone (the other is hidden). */
+function itemList(root: HTMLElement): HTMLElement {
+  const table: HTMLElement | null = within(root).queryByRole('table', { name: T.tableLabel });
+  return table ?? within(root).getByRole('list', { name: T.tableLabel });
+}
+function visibleItems(root: HTMLElement): HTMLElement[] {
+  const list = itemList(root);
+  return list.tagName === 'TABLE' ? within(list).getAllByRole('row').slice(1) : within(list).getAllByRole('listitem');
+}
 
 export const Loading: Story = {
   parameters: { msw: [itemStatsHandlers.pending(), adminContentHandlers.paket()] },
@@ -50,19 +52,20 @@ export const Flagged: Story = {
     const sections = canvas.getByRole('list', { name: T.sectionsLabel });
     await expect(sections).toHaveTextContent('KR-20 0,84');
     await expect(sections).toHaveTextContent('Rata-rata benar 24,20');
-    await expect(visibleItems(canvas)).toHaveLength(140);
-    await expect(canvas.getAllByText(T.flags.too_easy)[0]).toBeVisible();
-    await expect(canvas.getAllByText(T.flags.too_hard)[0]).toBeVisible();
-    await expect(canvas.getAllByText(T.flags.low_discrimination)[0]).toBeVisible();
+    await expect(visibleItems(canvasElement)).toHaveLength(140);
+    const list = within(itemList(canvasElement));
+    await expect(list.getAllByText(T.flags.too_easy)[0]).toBeVisible();
+    await expect(list.getAllByText(T.flags.too_hard)[0]).toBeVisible();
+    await expect(list.getAllByText(T.flags.low_discrimination)[0]).toBeVisible();
 
     const flagged = demoItemStats(120).items.filter((i) => i.flags.length > 0).length;
     await userEvent.click(canvas.getByRole('switch', { name: T.flaggedOnly(flagged) }));
-    await waitFor(() => expect(visibleItems(canvas)).toHaveLength(flagged));
-    for (const row of visibleItems(canvas)) await expect(row).toHaveTextContent(/Terlalu mudah|Terlalu sulit|Daya beda rendah/);
+    await waitFor(() => expect(visibleItems(canvasElement)).toHaveLength(flagged));
+    for (const row of visibleItems(canvasElement)) await expect(row).toHaveTextContent(/Terlalu mudah|Terlalu sulit|Daya beda rendah/);
 
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: T.part }), 'structure');
-    await waitFor(() => expect(visibleItems(canvas).length).toBeLessThan(flagged));
-    for (const row of visibleItems(canvas)) await expect(row).toHaveTextContent('Structure no.');
+    await waitFor(() => expect(visibleItems(canvasElement).length).toBeLessThan(flagged));
+    for (const row of visibleItems(canvasElement)) await expect(row).toHaveTextContent('Structure no.');
   },
 };
 
@@ -71,7 +74,7 @@ export const FewAttempts: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(T.few(12, 30))).toBeVisible();
-    await expect(visibleItems(canvas)).toHaveLength(140);
+    await expect(visibleItems(canvasElement)).toHaveLength(140);
     await expect(canvas.queryByText(T.flags.too_easy)).toBeNull();
     await expect(canvas.queryByText(T.flags.low_discrimination)).toBeNull();
     await expect(canvas.getByRole('switch', { name: T.flaggedOnly(0) })).toBeDisabled();
