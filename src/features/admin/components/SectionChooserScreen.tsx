@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useGetPaketQuery } from '../api/admin-content.api.ts';
 import { idParam, usePaketName, type PaketNavState } from '../hooks/usePaketName.ts';
 import { SectionChooserView } from './SectionChooserView.tsx';
+import { SoalImportPanel } from './SoalImportPanel.tsx';
 
 /** /admin/soal-simulasi/add-soal/{paketId}. */
 export function SectionChooserScreen() {
@@ -16,6 +17,7 @@ export function SectionChooserScreen() {
       completeness={data?.completeness}
       onChoose={(s) => void navigate(`/admin/soal-simulasi/soal-${s}/${paketId}`, { state: { namaPaket } satisfies PaketNavState })}
       onBack={() => void navigate('/admin/soal-simulasi')}
+      bankTools={paketId === undefined ? null : <SoalImportPanel paketId={paketId} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Completeness } from '../../../../contract/paket.ts';
 import type { SoalSection } from '../../../../contract/soal.ts';
 import { t } from '../../../i18n/id.ts';
@@ -12,10 +13,12 @@ export interface SectionChooserViewProps {
   completeness?: Completeness;
   onChoose: (section: SoalSection) => void;
   onBack: () => void;
+  /** The package's import and export panel, below the sections. */
+  bankTools?: ReactNode;
 }
 
 /** add-soal/{paketId}: Listening, Structure, Written Expression, Reading, each to its question list. */
-export function SectionChooserView({ namaPaket, completeness, onChoose, onBack }: SectionChooserViewProps) {
+export function SectionChooserView({ namaPaket, completeness, onChoose, onBack, bankTools }: SectionChooserViewProps) {
   return (
     <AdminPage
       title={namaPaket ? `${t.admin.chooser.title} — ${namaPaket}` : t.admin.chooser.title}
@@ -43,6 +46,7 @@ export function SectionChooserView({ namaPaket, completeness, onChoose, onBack }
           </Card>
         ))}
       </SimpleGrid>
+      {bankTools}
     </AdminPage>
   );
 }
