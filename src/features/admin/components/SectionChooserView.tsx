@@ -6,6 +6,7 @@ import { t } from '../../../i18n/id.ts';
 import { partQuestionCount } from '../../../../machines/exam-layout.ts';
 import { SECTIONS } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
+import { RepublishOffer } from './RepublishOffer.tsx';
 
 export interface SectionChooserViewProps {
   namaPaket: string | undefined;
@@ -13,12 +14,23 @@ export interface SectionChooserViewProps {
   completeness?: Completeness;
   onChoose: (section: SoalSection) => void;
   onBack: () => void;
+  /** The package is complete again but belum: offer to publish it. */
+  onRepublish?: (() => void) | undefined;
+  republishing?: boolean;
   /** The package's import and export panel, below the sections. */
   bankTools?: ReactNode;
 }
 
 /** add-soal/{paketId}: Listening, Structure, Written Expression, Reading, each to its question list. */
-export function SectionChooserView({ namaPaket, completeness, onChoose, onBack, bankTools }: SectionChooserViewProps) {
+export function SectionChooserView({
+  namaPaket,
+  completeness,
+  onChoose,
+  onBack,
+  onRepublish,
+  republishing,
+  bankTools,
+}: SectionChooserViewProps) {
   return (
     <AdminPage
       title={namaPaket ? `${t.admin.chooser.title} — ${namaPaket}` : t.admin.chooser.title}
@@ -28,6 +40,7 @@ export function SectionChooserView({ namaPaket, completeness, onChoose, onBack, 
         </Button>
       }
     >
+      {onRepublish ? <RepublishOffer namaPaket={namaPaket} loading={republishing} onRepublish={onRepublish} /> : null}
       <Text>{t.admin.chooser.lead}</Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {SECTIONS.map((s) => (
