@@ -17,6 +17,8 @@ export interface SectionChooserViewProps {
   /** The package is complete again but belum: offer to publish it. */
   onRepublish?: (() => void) | undefined;
   republishing?: boolean;
+  /** Opens the package's item statistics. */
+  onStats?: () => void;
   /** The package's import and export panel, below the sections. */
   bankTools?: ReactNode;
 }
@@ -29,15 +31,23 @@ export function SectionChooserView({
   onBack,
   onRepublish,
   republishing,
+  onStats,
   bankTools,
 }: SectionChooserViewProps) {
   return (
     <AdminPage
       title={namaPaket ? `${t.admin.chooser.title} — ${namaPaket}` : t.admin.chooser.title}
       actions={
-        <Button variant="default" onClick={onBack}>
-          {t.admin.common.back}
-        </Button>
+        <>
+          {onStats ? (
+            <Button variant="outline" onClick={onStats}>
+              {t.itemStats.open}
+            </Button>
+          ) : null}
+          <Button variant="default" onClick={onBack}>
+            {t.admin.common.back}
+          </Button>
+        </>
       }
     >
       {onRepublish ? <RepublishOffer namaPaket={namaPaket} loading={republishing} onRepublish={onRepublish} /> : null}
