@@ -9,7 +9,18 @@ import type {
   StructureBody,
   WrittenBody,
 } from '../../../../contract/soal.ts';
+import type { ExportFormat, ImportResponse } from '../../../../contract/soal-import.ts';
 import { api } from '../../../api/api.ts';
+import { fileNameFromDisposition, type DownloadedFile } from '../../../lib/download.ts';
+
+/** A file answer as a Blob; an error answer stays JSON so its Indonesian message reaches the screen. */
+const blobOrJson = async (response: Response): Promise<unknown> => (response.ok ? response.blob() : response.json().catch(() => ({})));
+const downloaded =
+  (fallback: string) =>
+  (blob: Blob, meta: { response?: Response } | undefined): DownloadedFile => ({
+    url: URL.createObjectURL(blob),
+    fileName: fileNameFromDisposition(meta?.response?.headers.get('content-disposition'), fallback),
+  });
 
 interface DataOf<T> {
   data: T;
@@ -119,6 +130,25 @@ export const adminContentApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/paket-soal/soal-reading/${id}`, method: 'DELETE' }),
       invalidatesTags: [...CONTENT_CHANGED],
     }),
+
+    /** Multipart: file, media?, section? (Aiken), dryRun ('1' checks and writes nothing). */
+    importSoal: build.mutation<ImportResponse, { paketId: number; form: FormData }>({
+      query: ({ paketId, form }) => ({ url: `/admin/paket-soal/${paketId}/import`, method: 'POST', body: form }),
+      invalidatesTags: (result) => (result?.data.dryRun === false ? [...CONTENT_CHANGED] : []),
+    }),
+    exportSoal: build.mutation<DownloadedFile, { paketId: number; format: ExportFormat }>({
+      query: ({ paketId, format }) => ({
+        url: `/admin/paket-soal/${paketId}/export`,
+        params: { format },
+        responseHandler: blobOrJson,
+        cache: 'no-store',
+      }),
+      transformResponse: downloaded('soal.zip'),
+    }),
+    importTemplate: build.mutation<DownloadedFile, ExportFormat>({
+      query: (format) => ({ url: '/admin/paket-soal/import-template', params: { format }, responseHandler: blobOrJson }),
+      transformResponse: downloaded('template-soal.xlsx'),
+    }),
   }),
 });
 
@@ -141,4 +171,7 @@ export const {
   useCreatePassageMutation,
   useUpdatePassageMutation,
   useDeletePassageMutation,
+  useImportSoalMutation,
+  useExportSoalMutation,
+  useImportTemplateMutation,
 } = adminContentApi;

@@ -4,6 +4,7 @@ import { useGetPaketQuery } from '../api/admin-content.api.ts';
 import { idParam, usePaketName, type PaketNavState } from '../hooks/usePaketName.ts';
 import { usePublishState } from '../hooks/usePublishState.ts';
 import { SectionChooserView } from './SectionChooserView.tsx';
+import { SoalImportPanel } from './SoalImportPanel.tsx';
 
 /** /admin/soal-simulasi/add-soal/{paketId}. */
 export function SectionChooserScreen() {
@@ -21,6 +22,7 @@ export function SectionChooserScreen() {
       onStats={() => void navigate(`/admin/soal-simulasi/statistik/${paketId}`, { state: { namaPaket } satisfies PaketNavState })}
       onRepublish={publish.offerRepublish ? publish.republish : undefined}
       republishing={publish.republishing}
+      bankTools={paketId === undefined ? null : <SoalImportPanel paketId={paketId} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Completeness } from '../../../../contract/paket.ts';
 import type { SoalSection } from '../../../../contract/soal.ts';
 import { t } from '../../../i18n/id.ts';
@@ -18,6 +19,8 @@ export interface SectionChooserViewProps {
   republishing?: boolean;
   /** Opens the package's item statistics. */
   onStats?: () => void;
+  /** The package's import and export panel, below the sections. */
+  bankTools?: ReactNode;
 }
 
 /** add-soal/{paketId}: Listening, Structure, Written Expression, Reading, each to its question list. */
@@ -29,6 +32,7 @@ export function SectionChooserView({
   onRepublish,
   republishing,
   onStats,
+  bankTools,
 }: SectionChooserViewProps) {
   return (
     <AdminPage
@@ -65,6 +69,7 @@ export function SectionChooserView({
           </Card>
         ))}
       </SimpleGrid>
+      {bankTools}
     </AdminPage>
   );
 }
