@@ -46,6 +46,8 @@ const errors = {
   409: errorResponseSchema,
 };
 const multipartNote = 'multipart/form-data';
+/** A creation's audit entry names the new row from the answer's `data.id`. */
+const createdId = (answer: unknown) => (answer as { data?: { id?: number } } | null)?.data?.id;
 
 /** Admin calls of spec section 7 for packages, questions and passages. Admin role only. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,7 +59,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.post(
     '/admin/paket-soal',
-    { schema: { tags, body: createPaketBodySchema, response: { 201: paketMutationResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'paket.create', entity: 'paket', id: createdId } },
+      schema: { tags, body: createPaketBodySchema, response: { 201: paketMutationResponseSchema, ...errors } },
+    },
     async (request, reply) =>
       reply.status(201).send({ message: 'Paket soal berhasil ditambahkan.', data: await createPaket(app.db, request.body) }),
   );
@@ -68,7 +73,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/paket-soal/:id',
-    { schema: { tags, params: idParamSchema, body: updatePaketBodySchema, response: { 200: paketMutationResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'paket.update', entity: 'paket', id: 'id' } },
+      schema: { tags, params: idParamSchema, body: updatePaketBodySchema, response: { 200: paketMutationResponseSchema, ...errors } },
+    },
     async (request) => ({
       message: 'Paket soal berhasil diperbarui.',
       data: await updatePaket(app.db, request.params.id, request.body),
@@ -76,7 +84,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/paket-soal/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'paket.delete', entity: 'paket', id: 'id' } },
+      schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await deletePaket(app.db, app.storage, request.params.id);
       return { message: 'Paket soal berhasil dihapus.' };
@@ -101,6 +112,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/paket-soal/:paketId/soal-listening',
     {
+      config: { audit: { action: 'soal.create', entity: 'soal', id: createdId } },
       schema: {
         tags,
         description: `${multipartNote}: no_soal, page, pilihan_satu..pilihan_empat, jawaban, pembahasan?, audio`,
@@ -118,6 +130,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/paket-soal/:soalId/soal-listening',
     {
+      config: { audit: { action: 'soal.update', entity: 'soal', id: 'soalId' } },
       schema: {
         tags,
         description: `${multipartNote}: same fields; audio optional`,
@@ -144,7 +157,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { section, body } of jsonSections) {
     app.post(
       `/admin/paket-soal/:paketId/soal-${section}`,
-      { schema: { tags, params: paketIdParamSchema, body, response: { 201: soalMutationResponseSchema, ...errors } } },
+      {
+        config: { audit: { action: 'soal.create', entity: 'soal', id: createdId } },
+        schema: { tags, params: paketIdParamSchema, body, response: { 201: soalMutationResponseSchema, ...errors } },
+      },
       async (request, reply) => {
         const data = await createSoal(app.db, app.storage, request.params.paketId, section, request.body as never);
         return reply.status(201).send({ message: 'Soal berhasil ditambahkan.', data });
@@ -153,7 +169,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.put(
     '/admin/paket-soal/soal-structure/:soalId',
-    { schema: { tags, params: soalIdParamSchema, body: structureBodySchema, response: { 200: soalMutationResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'soal.update', entity: 'soal', id: 'soalId' } },
+      schema: { tags, params: soalIdParamSchema, body: structureBodySchema, response: { 200: soalMutationResponseSchema, ...errors } },
+    },
     async (request) => ({
       message: 'Soal berhasil diupdate',
       data: await updateSoal(app.db, app.storage, request.params.soalId, 'structure', request.body),
@@ -161,7 +180,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/paket-soal/soal-reading/:soalId',
-    { schema: { tags, params: soalIdParamSchema, body: readingBodySchema, response: { 200: soalMutationResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'soal.update', entity: 'soal', id: 'soalId' } },
+      schema: { tags, params: soalIdParamSchema, body: readingBodySchema, response: { 200: soalMutationResponseSchema, ...errors } },
+    },
     async (request) => ({
       message: 'Soal berhasil diupdate',
       data: await updateSoal(app.db, app.storage, request.params.soalId, 'reading', request.body),
@@ -176,7 +198,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/paket-soal/soal/:soalId',
-    { schema: { tags, params: soalIdParamSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'soal.delete', entity: 'soal', id: 'soalId' } },
+      schema: { tags, params: soalIdParamSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await deleteSoal(app.db, app.storage, request.params.soalId);
       return { message: 'Soal berhasil dihapus.' };
@@ -192,6 +217,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/paket-soal/:paketId/question-reading',
     {
+      config: { audit: { action: 'bacaan.create', entity: 'bacaan', id: createdId } },
       schema: {
         tags,
         description: `${multipartNote}: nama, soal-reading (jpg/png image) and/or html`,
@@ -209,6 +235,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/paket-soal/question-reading/:id',
     {
+      config: { audit: { action: 'bacaan.update', entity: 'bacaan', id: 'id' } },
       schema: {
         tags,
         description: `${multipartNote}: nama, optional image (soal-reading or image), optional html`,
@@ -227,7 +254,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/paket-soal/soal-reading/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'bacaan.delete', entity: 'bacaan', id: 'id' } },
+      schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await deleteQuestionReading(app.db, app.storage, request.params.id);
       return { message: 'Bacaan berhasil dihapus.' };

@@ -29,6 +29,14 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/payments/:id/status',
     {
+      config: {
+        audit: {
+          action: 'pembayaran.decide',
+          entity: 'pembayaran',
+          id: 'id',
+          reason: (body) => (body as { alasanPenolakan?: string | null }).alasanPenolakan ?? undefined,
+        },
+      },
       schema: {
         tags,
         params: paymentIdParamSchema,
@@ -45,6 +53,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/payments/:id/reverse',
     {
+      config: { audit: { action: 'pembayaran.reverse', entity: 'pembayaran', id: 'id' } },
       schema: {
         tags,
         description: 'Takes back a confirmation whose attempt has not started; the payment becomes rejected with the reason.',
@@ -63,6 +72,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/payments/:id/reopen',
     {
+      config: { audit: { action: 'pembayaran.reopen', entity: 'pembayaran', id: 'id' } },
       schema: {
         tags,
         description: 'A rejected payment waits for a decision again.',

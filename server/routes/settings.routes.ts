@@ -10,8 +10,8 @@ import {
 } from '../../contract/payments.ts';
 import { requireRole } from '../plugins/auth.ts';
 import { readMultipart, validate } from '../plugins/multipart.ts';
-import { getQrisSetting, ordersAvailable, readQrImage, setQrisSetting } from '../services/payment-orders.service.ts';
-import { getQrPaymentUrl, setQrPayment } from '../services/payments.service.ts';
+import { getQrisSetting, ordersAvailable, QRIS_SETTING_KEY, readQrImage, setQrisSetting } from '../services/payment-orders.service.ts';
+import { getQrPaymentUrl, QR_SETTING_KEY, setQrPayment } from '../services/payments.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -37,6 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/settings/qris',
     {
       onRequest: requireRole('Admin'),
+      config: { audit: { action: 'pengaturan.qris', entity: 'pengaturan', id: () => QRIS_SETTING_KEY } },
       schema: {
         tags: ['admin: settings'],
         description:
@@ -59,6 +60,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/settings/qr-payment',
     {
       onRequest: requireRole('Admin'),
+      config: { audit: { action: 'pengaturan.qr', entity: 'pengaturan', id: () => QR_SETTING_KEY } },
       schema: {
         tags: ['admin: settings'],
         description: 'multipart/form-data: qr (jpg/png/webp, max 5 MB)',

@@ -1,10 +1,8 @@
-/** The four letters of a written-expression item, assigned in click order. */
-export const LETTERS = ['A', 'B', 'C', 'D'] as const;
-export type Letter = (typeof LETTERS)[number];
+import { WRITTEN_LETTERS, writtenMarkup, type WrittenLetter, type WrittenSegment } from '../../../contract/written-markup.ts';
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+/** The four letters of a written-expression item, assigned in click order. */
+export const LETTERS = WRITTEN_LETTERS;
+export type Letter = WrittenLetter;
 
 /** Word boxes as entered: trimmed, empty ones dropped (spec section 5). Keeps each word's box index. */
 export function wordsOf(boxes: readonly string[]): { index: number; word: string }[] {
@@ -12,18 +10,17 @@ export function wordsOf(boxes: readonly string[]): { index: number; word: string
 }
 
 /**
- * The sentence HTML the server and the exam expect: each chosen word as
- * `<span class="we-part"><u>WORD</u><span class="we-letter">A</span></span>`, every other word as
- * plain text, joined by single spaces. `letters` maps a box index to its letter.
+ * The sentence HTML the server and the exam expect (contract/written-markup.ts owns the markup):
+ * each chosen word a lettered part, every other word plain text, joined by single spaces.
+ * `letters` maps a box index to its letter.
  */
 export function writtenHtml(boxes: readonly string[], letters: ReadonlyMap<number, Letter>): string {
-  return wordsOf(boxes)
-    .map(({ index, word }) => {
-      const letter = letters.get(index);
-      const text = escapeHtml(word);
-      return letter ? `<span class="we-part"><u>${text}</u><span class="we-letter">${letter}</span></span>` : text;
-    })
-    .join(' ');
+  const segments = wordsOf(boxes).flatMap(({ index, word }, k): WrittenSegment[] => {
+    const letter = letters.get(index);
+    const space: WrittenSegment[] = k > 0 ? [{ kind: 'text', text: ' ' }] : [];
+    return [...space, letter ? { kind: 'part', text: word, letter } : { kind: 'text', text: word }];
+  });
+  return writtenMarkup(segments);
 }
 
 /**
