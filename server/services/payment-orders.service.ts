@@ -237,15 +237,13 @@ export async function handleGatewayNotification(
   if (!gateway) throw notFound('Gateway pembayaran tidak aktif.');
   const verified = gateway.verify(body);
   const log = async (outcome: WebhookOutcome, orderId: string | null, transactionStatus: string | null) => {
-    await db
-      .insert(gatewayNotifications)
-      .values({
-        provider: gateway.name,
-        providerOrderId: orderId?.slice(0, 64),
-        transactionStatus: transactionStatus?.slice(0, 32),
-        outcome,
-        body: rawBody.slice(0, 8000),
-      });
+    await db.insert(gatewayNotifications).values({
+      provider: gateway.name,
+      providerOrderId: orderId?.slice(0, 64),
+      transactionStatus: transactionStatus?.slice(0, 32),
+      outcome,
+      body: rawBody.slice(0, 8000),
+    });
   };
   if (!verified.ok) {
     await log(verified.outcome, verified.orderId, verified.transactionStatus);
