@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'soal.create': 'Tambah soal',
   'soal.update': 'Ubah soal',
   'soal.delete': 'Hapus soal',
+  'paket.import': 'Impor soal',
   'bacaan.create': 'Tambah bacaan',
   'bacaan.update': 'Ubah bacaan',
   'bacaan.delete': 'Hapus bacaan',

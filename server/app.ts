@@ -22,6 +22,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adminContentRoutes } from './routes/admin-content.routes.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
+import { adminSoalIoRoutes } from './routes/admin-soal-io.routes.ts';
 import { adminUsersRoutes } from './routes/admin-users.routes.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
 import { examRoutes } from './routes/exam.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paketRoutes);
       await api.register(mediaRoutes);
       await api.register(adminContentRoutes);
+      await api.register(adminSoalIoRoutes);
       await api.register(adminUsersRoutes);
       await api.register(examRoutes);
       await api.register(paymentsRoutes);

@@ -10,6 +10,7 @@ import { mediaUrl, type StoredFile, type Storage } from './storage.service.ts';
 type PassageRow = typeof questionReading.$inferSelect;
 
 export const PASSAGE_NOT_FOUND = 'Bacaan (Question Reading) tidak ditemukan.';
+export const PASSAGE_CONTENT_REQUIRED = 'Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.';
 
 export const toQuestionReading = (p: PassageRow): QuestionReading => ({
   id: p.id,
@@ -41,7 +42,7 @@ export async function createQuestionReading(
 ): Promise<QuestionReading> {
   await getPaketOrThrow(db, paketId);
   const html = input.html ? (await sanitizeHtml(input.html)).trim() || null : null;
-  if (!image && !html) throw badRequest('Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.');
+  if (!image && !html) throw badRequest(PASSAGE_CONTENT_REQUIRED);
   const file: StoredFile | null = image ? await storage.write('passage', image) : null;
   try {
     const row = await db.transaction(async (tx) => {
@@ -68,7 +69,7 @@ export async function updateQuestionReading(
 ): Promise<QuestionReading> {
   const existing = await getPassageRow(db, id);
   const html = input.html !== undefined ? (await sanitizeHtml(input.html)).trim() || null : existing.html;
-  if (!image && !existing.image && !html) throw badRequest('Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.');
+  if (!image && !existing.image && !html) throw badRequest(PASSAGE_CONTENT_REQUIRED);
   const file: StoredFile | null = image ? await storage.write('passage', image) : null;
   try {
     const row = await db.transaction(async (tx) => {
