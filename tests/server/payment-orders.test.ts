@@ -260,7 +260,7 @@ describe('the learner hears back', () => {
 });
 
 describe('first-run checklist', () => {
-  it('tracks the admin password, the payment QR and a ready package', async () => {
+  it('tracks the admin password, the payment QR and a ready package', { timeout: 120_000 }, async () => {
     const fresh = await createTestApp({ LOGIN_MAX_PER_IP: '1000' });
     try {
       const a = await adminClient(fresh, '081100000077');
