@@ -20,6 +20,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { adminAttemptsRoutes } from './routes/admin-attempts.routes.ts';
 import { adminContentRoutes } from './routes/admin-content.routes.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
 import { adminSoalIoRoutes } from './routes/admin-soal-io.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profileRoutes);
       await api.register(practiceRoutes);
       await api.register(auditRoutes);
+      await api.register(adminAttemptsRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,7 @@ import type {
   SoalResponse,
   TimerResponse,
 } from '../../contract/exam.ts';
+import { extendedSeconds } from '../../contract/accommodations.ts';
 import { mergeNewest, type TimedAnswer } from '../../machines/answer-sync.ts';
 import { parseIndonesianMobile } from '../../contract/phone.ts';
 import { EXAM_SECTIONS, sectionOfQuestionPage } from '../../machines/exam-layout.ts';
@@ -47,7 +48,7 @@ export function assertOwnNohp(user: UserRow, nohp: string | undefined): void {
   }
 }
 
-const endsAtOf = (a: Attempt, sesi: RunningSesi): Date | null =>
+export const endsAtOf = (a: Attempt, sesi: RunningSesi): Date | null =>
   sesi === 'listening' ? a.listeningEndsAt : sesi === 'written' ? a.writtenEndsAt : a.readingEndsAt;
 
 function timerOf(a: Attempt | null, now: Date): TimerResponse {
@@ -137,6 +138,8 @@ export async function examSoal(db: Db, user: UserRow): Promise<SoalResponse> {
       durasi_listening: paket.durasiListening,
       durasi_written: paket.durasiWritten,
       durasi_reading: paket.durasiReading,
+      // The attempt keeps the factor it started with; before the start the learner's current one.
+      faktor_waktu_persen: open?.timeFactorPct ?? user.timeFactorPct,
     },
     soal: questions,
   };
@@ -168,6 +171,7 @@ export async function startOrRefreshTimer(db: Db, user: UserRow, paketId?: numbe
     throw conflict(active ? WRONG_PACKAGE : NO_ACTIVE_PACKAGE);
   }
   const paket = await getPaketRow(db, active);
+  const timeFactorPct = fresh?.timeFactorPct ?? 100;
   try {
     const created = await db.transaction(async (tx) => {
       const paymentId = await consumePayment(tx, user.id, active);
@@ -178,7 +182,8 @@ export async function startOrRefreshTimer(db: Db, user: UserRow, paketId?: numbe
           paketSoalId: active,
           paymentId,
           sesi: 'listening',
-          listeningEndsAt: new Date(now.getTime() + paket.durasiListening * 1000),
+          listeningEndsAt: new Date(now.getTime() + extendedSeconds(paket.durasiListening, timeFactorPct) * 1000),
+          timeFactorPct,
           startedAt: now,
         })
         .returning();
@@ -226,8 +231,14 @@ export async function nextSection(db: Db, user: UserRow, paketId?: number, now =
   const paket = await getPaketRow(db, open.paketSoalId!);
   const update =
     sesi === 'listening'
-      ? { sesi: 'written' as const, writtenEndsAt: new Date(now.getTime() + paket.durasiWritten * 1000) }
-      : { sesi: 'reading' as const, readingEndsAt: new Date(now.getTime() + paket.durasiReading * 1000) };
+      ? {
+          sesi: 'written' as const,
+          writtenEndsAt: new Date(now.getTime() + extendedSeconds(paket.durasiWritten, open.timeFactorPct) * 1000),
+        }
+      : {
+          sesi: 'reading' as const,
+          readingEndsAt: new Date(now.getTime() + extendedSeconds(paket.durasiReading, open.timeFactorPct) * 1000),
+        };
   // The condition on sesi makes a double click move one section, not two.
   const [row] = await db
     .update(examAttempts)
