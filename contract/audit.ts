@@ -8,7 +8,8 @@ import './common.ts';
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'paket.create': 'Tambah paket',
   'paket.update': 'Ubah paket',
-  'paket.delete': 'Hapus paket',
+  'paket.delete': 'Arsipkan paket',
+  'paket.restore': 'Pulihkan paket',
   'soal.create': 'Tambah soal',
   'soal.update': 'Ubah soal',
   'soal.delete': 'Hapus soal',

@@ -73,6 +73,8 @@ export const paketSoal = pgTable('paket_soal', {
   durasiReading: integer('durasi_reading')
     .notNull()
     .default(55 * 60),
+  /** Set when an admin archives the package (the spec's DELETE): hidden from learners, kept with its media and history. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -39,6 +39,7 @@ export const ABANDONED_AFTER_MS = 10 * 60_000;
 const NO_ACTIVE_PACKAGE = 'Anda belum memiliki paket simulasi yang aktif. Silakan pilih paket di halaman Paket Soal.';
 const NO_RUNNING_EXAM = 'Belum ada simulasi yang sedang berjalan.';
 const WRONG_PACKAGE = 'Paket ini bukan paket simulasi Anda yang sedang aktif.';
+const PAKET_BEING_FIXED = 'Paket ini sedang diperbaiki oleh admin, sehingga belum dapat dimulai. Silakan coba lagi nanti.';
 
 /** A body or query nohp must be the session user's own (any spelling); it never selects another user. */
 export function assertOwnNohp(user: UserRow, nohp: string | undefined): void {
@@ -171,6 +172,8 @@ export async function startOrRefreshTimer(db: Db, user: UserRow, paketId?: numbe
     throw conflict(active ? WRONG_PACKAGE : NO_ACTIVE_PACKAGE);
   }
   const paket = await getPaketRow(db, active);
+  // Content removed from a package (it went back to belum) must be complete again before anyone starts it.
+  if (paket.status !== 'siap') throw conflict(PAKET_BEING_FIXED);
   const timeFactorPct = fresh?.timeFactorPct ?? 100;
   try {
     const created = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { readWritten, WRITTEN_PARTS_MESSAGE } from '../../contract/written-marku
 import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { assertNoRunningAttempt } from './content-guard.service.ts';
 import { demoteIfIncomplete, getPaketOrThrow } from './paket.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
@@ -189,6 +190,7 @@ export async function createSoal(
   audio?: Buffer,
 ): Promise<AdminSoal> {
   await getPaketOrThrow(db, paketId);
+  await assertNoRunningAttempt(db, paketId);
   const prepared = await prepare(db, paketId, section, input, !!audio);
   await checkFree(db, paketId, input.page, input.no_soal);
 
@@ -237,6 +239,7 @@ export async function updateSoal(
   audio?: Buffer,
 ): Promise<AdminSoal> {
   const existing = await getSoalRow(db, id);
+  await assertNoRunningAttempt(db, existing.paketSoalId);
   if (existing.section !== section) {
     throw badRequest(`Soal ini adalah soal ${SECTION_LABEL[existing.section]}, bukan ${SECTION_LABEL[section]}.`);
   }
@@ -285,6 +288,7 @@ export async function updateSoal(
 
 export async function deleteSoal(db: Db, storage: Storage, id: number): Promise<void> {
   const existing = await getSoalRow(db, id);
+  await assertNoRunningAttempt(db, existing.paketSoalId);
   await db.transaction(async (tx) => {
     await tx.delete(soal).where(eq(soal.id, id));
     if (existing.audio) await storage.forget(tx, [existing.audio]);
