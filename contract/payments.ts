@@ -90,6 +90,8 @@ export type LastScoreResponse = z.infer<typeof lastScoreResponseSchema>;
 
 /** GET /admin/payments query. */
 export const adminPaymentQuerySchema = z.object({
+  /** Part of the participant's name or phone number. */
+  q: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100).optional()),
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), paymentStatusSchema.optional()),
   page: z.coerce.number({ error: 'Halaman harus berupa angka.' }).int().min(1, { error: 'Halaman minimal 1.' }).default(1),
   limit: z.coerce
@@ -101,12 +103,35 @@ export const adminPaymentQuerySchema = z.object({
 });
 export type AdminPaymentQuery = z.input<typeof adminPaymentQuerySchema>;
 
-/** A row of the admin payments table. */
-export const adminPaymentSchema = userPaymentSchema.extend({
-  userNohp: z.string(),
-  User: z.object({ nama: z.string(), nohp: z.string() }),
-  decidedByNama: z.string().nullable(),
+/** One decision in a payment's history; byNama null = the payment gateway. */
+export const paymentDecisionSchema = z.object({
+  action: z.enum(['confirmed', 'rejected', 'reversed', 'reopened']),
+  byNama: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.string(),
 });
+export type PaymentDecision = z.infer<typeof paymentDecisionSchema>;
+
+/** The extra a row of the admin table carries beyond the spec's fields. */
+export const adminPaymentExtraSchema = z.object({
+  uniqueCode: z.number().nullable(),
+  viaGateway: z.boolean(),
+  /** False when the proof could not be read for the duplicate check (WebP, or no proof). */
+  proofChecked: z.boolean(),
+  duplicateOf: z.object({ id: z.number(), nama: z.string(), createdAt: z.string() }).nullable(),
+  decisions: z.array(paymentDecisionSchema),
+  /** A confirmation whose attempt has not started yet (it can still be reversed). */
+  reversible: z.boolean(),
+});
+
+/** A row of the admin payments table. */
+export const adminPaymentSchema = userPaymentSchema
+  .extend({
+    userNohp: z.string(),
+    User: z.object({ nama: z.string(), nohp: z.string() }),
+    decidedByNama: z.string().nullable(),
+  })
+  .extend(adminPaymentExtraSchema.shape);
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
 export const adminPaymentListResponseSchema = z.object({
@@ -149,3 +174,91 @@ export const qrPaymentResponseSchema = z.object({ url: z.string().nullable() });
 export type QrPaymentResponse = z.infer<typeof qrPaymentResponseSchema>;
 export const qrPaymentMutationResponseSchema = z.object({ message: z.string(), url: z.string() });
 export type QrPaymentMutationResponse = z.infer<typeof qrPaymentMutationResponseSchema>;
+
+/** Whether the payment page can take an exact-amount order (a QRIS payload or a gateway is set up). */
+export const paymentMethodsResponseSchema = z.object({
+  url: z.string().nullable(),
+  /** An exact-amount QRIS order can be made (merchant payload stored, or a gateway configured). */
+  orders: z.boolean(),
+  /** Orders settle through a payment gateway, with no proof and no admin. */
+  gateway: z.boolean(),
+});
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+/** PUT /admin/settings/qris as JSON (the payload pasted); the multipart form sends an `image` instead. */
+export const qrisSettingBodySchema = z.object({
+  payload: z
+    .string({ error: 'Payload QRIS wajib diisi.' })
+    .trim()
+    .min(1, { error: 'Payload QRIS wajib diisi.' })
+    .max(512, { error: 'Payload QRIS terlalu panjang (maksimal 512 karakter).' }),
+});
+export const qrisSettingResponseSchema = z.object({
+  payload: z.string().nullable(),
+  merchantName: z.string().nullable(),
+  merchantCity: z.string().nullable(),
+});
+export type QrisSetting = z.infer<typeof qrisSettingResponseSchema>;
+export const qrisSettingMutationResponseSchema = z.object({ message: z.string(), data: qrisSettingResponseSchema });
+
+/** POST /payment/order. */
+export const createOrderBodySchema = z.object({
+  paket_soal_id: z.coerce
+    .number({ error: 'ID paket tidak valid.' })
+    .int({ error: 'ID paket tidak valid.' })
+    .positive({ error: 'ID paket tidak valid.' }),
+});
+export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+
+export const orderStatusSchema = z.enum(['open', 'paid', 'expired']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** An exact-amount order as its learner sees it (and polls while it is open). */
+export const paymentOrderSchema = z.object({
+  id: z.number(),
+  paket_soal_id: z.number().nullable(),
+  harga: z.number(),
+  /** What to pay, to the rupiah: the price plus uniqueCode (manual QRIS) or the price (gateway). */
+  amount: z.number(),
+  /** 1-999, unique among open orders; null for a gateway order (the gateway matches by order id). */
+  uniqueCode: z.number().nullable(),
+  /** The dynamic QRIS payload to draw. */
+  qris: z.string().nullable(),
+  expiresAt: z.string(),
+  /** 'expired' is reported as soon as the clock passes expiresAt. */
+  status: orderStatusSchema,
+  provider: z.enum(['qris', 'midtrans']),
+  /** The newest payment recorded against this order (a proof, or the gateway's settlement). */
+  payment: z.object({ id: z.number(), status: paymentStatusSchema, alasanPenolakan: z.string().nullable() }).nullable(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
+export const paymentOrderResponseSchema = z.object({ message: z.string(), data: paymentOrderSchema });
+export type PaymentOrderResponse = z.infer<typeof paymentOrderResponseSchema>;
+export const orderIdParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'ID pesanan tidak valid.' })
+    .int({ error: 'ID pesanan tidak valid.' })
+    .positive({ error: 'ID pesanan tidak valid.' }),
+});
+
+/** POST /admin/payments/{id}/reverse. */
+export const reversePaymentBodySchema = z.object({
+  alasan: z
+    .string({ error: 'Alasan pembatalan harus diisi.' })
+    .trim()
+    .min(1, { error: 'Alasan pembatalan harus diisi.' })
+    .max(500, { error: 'Alasan pembatalan terlalu panjang (maksimal 500 karakter).' }),
+});
+export type ReversePaymentBody = z.input<typeof reversePaymentBodySchema>;
+
+/** GET /admin/setup-status: the first-run checklist. */
+export const setupStatusResponseSchema = z.object({
+  adminPasswordChanged: z.boolean(),
+  qrSet: z.boolean(),
+  paketReady: z.boolean(),
+});
+export type SetupStatus = z.infer<typeof setupStatusResponseSchema>;
+
+/** GET /users/payment/updates: decisions the learner has not been shown yet. */
+export const paymentUpdatesResponseSchema = z.object({ data: z.array(userPaymentSchema) });
+export type PaymentUpdates = z.infer<typeof paymentUpdatesResponseSchema>;

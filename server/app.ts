@@ -32,6 +32,7 @@ import { examRoutes } from './routes/exam.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { paketRoutes } from './routes/paket.routes.ts';
+import { paymentWebhookRoutes } from './routes/payment-webhooks.routes.ts';
 import { paymentsRoutes } from './routes/payments.routes.ts';
 import { practiceRoutes } from './routes/practice.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
@@ -40,6 +41,8 @@ import { settingsRoutes } from './routes/settings.routes.ts';
 import { siteRoutes } from './routes/site.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { LoginThrottle } from './services/login-throttle.service.ts';
+import { mailerFromConfig, type Mailer } from './services/mail.service.ts';
+import { gatewayFromConfig, type PaymentGateway } from './services/payment-gateway.service.ts';
 import { Storage } from './services/storage.service.ts';
 
 declare module 'fastify' {
@@ -52,6 +55,10 @@ declare module 'fastify' {
     storage: Storage;
     /** Secret of the local backup call (server/routes/backup.routes.ts); index.ts writes it to DATA_DIR. */
     backupToken: string;
+    /** The payment gateway when one is configured. */
+    paymentGateway: PaymentGateway | undefined;
+    /** Payment e-mails when SMTP is configured. */
+    mailer: Mailer | undefined;
   }
 }
 
@@ -103,6 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('storage', storage);
   app.decorate('backupToken', randomBytes(24).toString('base64url'));
   if (!options.database) app.addHook('onClose', () => database.close());
+  app.decorate('paymentGateway', gatewayFromConfig(config.midtrans));
+  const mailer = mailerFromConfig(config.mail);
+  app.decorate('mailer', mailer);
+  if (mailer) app.addHook('onClose', async () => mailer.close());
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -153,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(adminUsersRoutes);
       await api.register(examRoutes);
       await api.register(paymentsRoutes);
+      await api.register(paymentWebhookRoutes);
       await api.register(adminPaymentsRoutes);
       await api.register(settingsRoutes);
       await api.register(resultsRoutes);

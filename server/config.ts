@@ -39,6 +39,23 @@ const envSchema = z.object({
     .min(-24 * 366)
     .max(24 * 366)
     .default(0),
+  /** Midtrans server key; when set, orders go through Midtrans QRIS and settle by its notifications. */
+  MIDTRANS_SERVER_KEY: optionalText,
+  MIDTRANS_IS_PRODUCTION: z
+    .enum(['0', '1', 'false', 'true'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Overrides the Midtrans API address (a proxy, or a local fake gateway in tests). */
+  MIDTRANS_BASE_URL: optionalText.pipe(z.url().optional()),
+  /** Hours an exact-amount order stays open before it must be renewed. */
+  PAYMENT_ORDER_HOURS: z.coerce
+    .number()
+    .min(0.25)
+    .max(24 * 14)
+    .default(24),
+  /** SMTP address for payment e-mails (smtp://user:pass@host:port or smtps://...); unset = no e-mail. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalText,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -60,6 +77,11 @@ export interface Config {
   loginMaxFailuresPerNohp: number;
   /** Milliseconds added to the practice clock (0 unless PRACTICE_CLOCK_OFFSET_HOURS is set). */
   practiceClockOffsetMs: number;
+  /** The payment gateway, when configured (MIDTRANS_SERVER_KEY). */
+  midtrans: { serverKey: string; baseUrl: string } | undefined;
+  paymentOrderMs: number;
+  /** Payment e-mails, when configured (SMTP_URL). */
+  mail: { smtpUrl: string; from: string } | undefined;
   /** Built SPA to serve; absent folder = API only (tests). */
   clientDir: string;
 }
@@ -93,6 +115,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxPerIp: e.LOGIN_MAX_PER_IP,
     loginMaxFailuresPerNohp: e.LOGIN_MAX_FAILURES_PER_NOHP,
     practiceClockOffsetMs: e.PRACTICE_CLOCK_OFFSET_HOURS * 3_600_000,
+    midtrans: e.MIDTRANS_SERVER_KEY
+      ? {
+          serverKey: e.MIDTRANS_SERVER_KEY,
+          baseUrl: (
+            e.MIDTRANS_BASE_URL ?? (e.MIDTRANS_IS_PRODUCTION ? 'https://api.midtrans.com' : 'https://api.sandbox.midtrans.com')
+          ).replace(/\/+$/, ''),
+        }
+      : undefined,
+    paymentOrderMs: e.PAYMENT_ORDER_HOURS * 3_600_000,
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>` } : undefined,
     clientDir: path.join(projectRoot, 'dist', 'client'),
   };
 }

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoContent, tagSeededDemoContent } from './db/demo-content.ts';
 import { seedPracticeBank } from './db/practice-content.ts';
 import { BACKUP_ENDPOINT_FILE } from './services/backup.service.ts';
+import { rememberInitialAdminPassword } from './services/payment-orders.service.ts';
 import { ensureAdmin } from './services/users.service.ts';
 
 /** Starts the server: validated config, database + migrations, admin account, listen, graceful stop. */
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
 
   const admin = await ensureAdmin(app.db, { nohp: config.adminNohp, password: config.adminPassword });
+  // The first-run checklist asks the admin to change the password the server set.
+  if (admin) await rememberInitialAdminPassword(app.db, admin.nohp);
   if (admin?.generatedPassword) {
     // Printed once, on the install that created it; it is not stored anywhere in clear text.
     console.info(

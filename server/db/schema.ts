@@ -157,8 +157,18 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     paketSoalId: integer('paket_soal_id').references(() => paketSoal.id, { onDelete: 'set null' }),
     namaPaket: varchar('nama_paket', { length: 150 }).notNull(),
-    bukti: varchar('bukti', { length: 64 }).notNull(),
+    /** The proof image's storage key; null when a payment gateway confirmed the order (no proof). */
+    bukti: varchar('bukti', { length: 64 }),
+    /** What was asked of the learner: the order's exact amount (price + unique code) or the price. */
     amount: integer('amount').notNull(),
+    /** The exact-amount order this payment settles, when one was made. */
+    orderId: integer('order_id').references((): AnyPgColumn => paymentOrders.id, { onDelete: 'set null' }),
+    /** dHash of the proof image (16 hex digits); null for a gateway payment or an image that cannot be decoded (WebP). */
+    proofHash: varchar('proof_hash', { length: 16 }),
+    /** An earlier payment whose proof looks the same (perceptual hash), flagged for the admin. */
+    duplicateOfId: integer('duplicate_of_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+    /** When the learner was shown the latest decision (header badge, message on the next visit). */
+    learnerSeenAt: timestamp('learner_seen_at', { withTimezone: true }),
     status: varchar('status', { length: 10, enum: ['pending', 'confirmed', 'rejected'] })
       .notNull()
       .default('pending'),
@@ -177,6 +187,69 @@ export const payments = pgTable(
       .where(sql`status = 'pending'`),
   ],
 );
+
+/**
+ * An exact-amount order: the package's price plus a unique code among open orders (manual QRIS),
+ * or an order placed with a payment gateway. Open until paid, expired, or replaced by a renewal.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paketSoalId: integer('paket_soal_id').references(() => paketSoal.id, { onDelete: 'set null' }),
+    harga: integer('harga').notNull(),
+    amount: integer('amount').notNull(),
+    uniqueCode: integer('unique_code'),
+    provider: varchar('provider', { length: 16, enum: ['qris', 'midtrans'] }).notNull(),
+    /** The order id the gateway knows (ours, sent when charging); null for manual QRIS. */
+    providerOrderId: varchar('provider_order_id', { length: 64 }).unique(),
+    /** The QRIS payload the learner scans (dynamic, carrying the amount). */
+    qris: text('qris'),
+    status: varchar('status', { length: 10, enum: ['open', 'paid', 'expired'] })
+      .notNull()
+      .default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_orders_user_idx').on(t.userId),
+    // A bank statement line (one exact amount) must point at one open order.
+    uniqueIndex('payment_orders_open_code_uq')
+      .on(t.uniqueCode)
+      .where(sql`status = 'open' and unique_code is not null`),
+  ],
+);
+
+/** Every decision on a payment, in order: who (null = the gateway), what, why, when. */
+export const paymentDecisions = pgTable(
+  'payment_decisions',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 10, enum: ['confirmed', 'rejected', 'reversed', 'reopened'] }).notNull(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_decisions_payment_idx').on(t.paymentId)],
+);
+
+/** Gateway notifications as received and what was done with each (refusals included). */
+export const gatewayNotifications = pgTable('gateway_notifications', {
+  id: serial('id').primaryKey(),
+  provider: varchar('provider', { length: 16 }).notNull(),
+  providerOrderId: varchar('provider_order_id', { length: 64 }),
+  transactionStatus: varchar('transaction_status', { length: 32 }),
+  outcome: varchar('outcome', { length: 24 }).notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One sitting of a package: the server's clock (each section's end instant) and the saved draft. */
 export const examAttempts = pgTable(

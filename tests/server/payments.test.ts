@@ -406,7 +406,7 @@ describe('QR-payment setting', () => {
   it('starts empty, is set by admins only, replaces the old image and is readable by signed-in users', async () => {
     const { client } = await newUser();
     expect((await new Client(ctx.app).get('/api/settings/qr-payment')).statusCode).toBe(401);
-    expect((await client.get('/api/settings/qr-payment')).json()).toEqual({ url: null });
+    expect((await client.get('/api/settings/qr-payment')).json()).toMatchObject({ url: null });
     expect((await putQr(client, fixture('red.png'))).statusCode).toBe(403);
     expect((await putQr(new Client(ctx.app), fixture('red.png'))).statusCode).toBe(401);
 
@@ -415,18 +415,18 @@ describe('QR-payment setting', () => {
     const text = await putQr(admin, fixture('not-image.png'));
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe('Gambar QR harus berupa gambar (jpg, png atau webp).');
-    expect((await client.get('/api/settings/qr-payment')).json()).toEqual({ url: null });
+    expect((await client.get('/api/settings/qr-payment')).json()).toMatchObject({ url: null });
 
     const first = await putQr(admin, fixture('red.png'));
     expect(first.statusCode).toBe(200);
     const firstUrl = first.json().url as string;
-    expect((await client.get('/api/settings/qr-payment')).json()).toEqual({ url: firstUrl });
+    expect((await client.get('/api/settings/qr-payment')).json()).toMatchObject({ url: firstUrl });
     expect((await client.get(firstUrl)).statusCode).toBe(200);
 
     const second = await putQr(admin, fixture('blue.jpg'));
     const secondUrl = second.json().url as string;
     expect(secondUrl).not.toBe(firstUrl);
-    expect((await client.get('/api/settings/qr-payment')).json()).toEqual({ url: secondUrl });
+    expect((await client.get('/api/settings/qr-payment')).json()).toMatchObject({ url: secondUrl });
     expect((await client.get(firstUrl)).statusCode).toBe(404);
     expect(await ctx.database.db.select().from(files).where(eq(files.kind, 'qr'))).toHaveLength(1);
   });

@@ -143,6 +143,14 @@ export const adminPayment = (p: UserPayment, nama = 'Siti Nurhaliza', nohp = '62
   userNohp: nohp,
   User: { nama, nohp },
   decidedByNama: p.status === 'pending' ? null : 'Budi Santoso',
+  uniqueCode: null,
+  viaGateway: false,
+  proofChecked: true,
+  duplicateOf: null,
+  decisions: p.decidedAt
+    ? [{ action: p.status === 'rejected' ? 'rejected' : 'confirmed', byNama: 'Budi Santoso', reason: p.alasanPenolakan, at: p.decidedAt }]
+    : [],
+  reversible: p.status === 'confirmed',
 });
 
 export const demoAdminList = (total = 3, page = 1): AdminPaymentList => ({
@@ -162,7 +170,10 @@ export const paymentsHandlers = {
   lastScorePending: () => http.get(url('/users/lastScore'), never),
   accessCheck: (answer: CekAksesPaketResponse) => http.get(url('/users/cek-akses/:id'), () => HttpResponse.json(answer)),
   accessCheckFails: () => http.get(url('/users/cek-akses/:id'), () => HttpResponse.error()),
-  qr: (qrUrl: string | null = demoQrImage) => http.get(url('/settings/qr-payment'), () => HttpResponse.json({ url: qrUrl })),
+  qr: (qrUrl: string | null = demoQrImage, methods: { orders?: boolean; gateway?: boolean } = {}) =>
+    http.get(url('/settings/qr-payment'), () =>
+      HttpResponse.json({ url: qrUrl, orders: methods.orders ?? false, gateway: methods.gateway ?? false }),
+    ),
   uploadSucceeds: () =>
     http.post(url('/payment/upload'), () =>
       HttpResponse.json(
