@@ -55,7 +55,7 @@ export const extendBodySchema = z.object({
 });
 export type ExtendBody = z.input<typeof extendBodySchema>;
 
-/** POST /admin/ujian/{attemptId}/buka-ulang: reopens an attempt broken by a fault (docs/decisions/009). */
+/** POST /admin/ujian/{attemptId}/buka-ulang: reopens an attempt broken by a fault (docs/decisions/010). */
 export const reopenBodySchema = z.object({ alasan: reasonSchema });
 export type ReopenBody = z.input<typeof reopenBodySchema>;
 

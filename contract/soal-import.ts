@@ -3,7 +3,7 @@ import './common.ts';
 import { soalSectionSchema } from './soal.ts';
 
 /**
- * Import and export of a package's questions (DESIGN section 12; docs/decisions/010).
+ * Import and export of a package's questions (DESIGN section 12; docs/decisions/009).
  *
  * The template's columns, one question a row, the header in the first row. `soal` is HTML (a
  * written-expression sentence marks its four parts as contract/written-markup.ts reads them, e.g.

@@ -1,6 +1,6 @@
 /**
  * npm run backup [FILE]: asks the running server for one consistent snapshot (database and
- * uploads) and saves it, by default in ./backups/. See README: Backups; docs/decisions/010.
+ * uploads) and saves it, by default in ./backups/. See README: Backups; docs/decisions/013.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';

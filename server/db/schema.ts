@@ -276,7 +276,7 @@ export const examAttempts = pgTable(
     draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
     /** The learner's time factor when the attempt started; every section's end of this attempt uses it. */
     timeFactorPct: integer('time_factor_pct').notNull().default(100),
-    /** Set once an admin reopened the attempt after a fault (docs/decisions/009); it can happen once. */
+    /** Set once an admin reopened the attempt after a fault (docs/decisions/010); it can happen once. */
     reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     reopenedBy: integer('reopened_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     reopenReason: text('reopen_reason'),

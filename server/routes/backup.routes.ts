@@ -11,7 +11,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
  * POST /system/backup: the snapshot `npm run backup` asks the running server for (the embedded
- * database is open in this process only; docs/decisions/010). Local only: from this machine's
+ * database is open in this process only; docs/decisions/013). Local only: from this machine's
  * loopback address with the token the server wrote to DATA_DIR/backup.json at start.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -84,7 +84,7 @@ function lastSection(a: Attempt): ExamSection {
 }
 
 /**
- * POST /admin/ujian/{attemptId}/buka-ulang (docs/decisions/009): the attempt returns to the
+ * POST /admin/ujian/{attemptId}/buka-ulang (docs/decisions/010): the attempt returns to the
  * section it was in, with the time that section had left at the learner's last saved contact,
  * counted from now (at least a minute). Its answers stay; a score it got is withdrawn (the result,
  * its certificate and the practice outcomes it recorded) and comes anew when it is finished again.

@@ -58,7 +58,7 @@ async function rowsOf(db: Db, query: ReturnType<typeof sql>): Promise<Record<str
 /**
  * Writes one consistent snapshot (every table read in one repeatable-read transaction, then the
  * uploads those rows name) as a .tar.gz into `dir`; returns its path. Runs inside the server, which
- * holds the embedded database open (docs/decisions/010).
+ * holds the embedded database open (docs/decisions/013).
  */
 export async function createSnapshot(database: Database, uploadsDir: string, dir: string): Promise<string> {
   const stage = await mkdtemp(path.join(tmpdir(), 'toefl-backup-'));

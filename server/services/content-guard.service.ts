@@ -4,7 +4,7 @@ import { examAttempts, paketSoal, payments, users } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
 
 /**
- * The owner of the rules that keep admin actions from hurting learners (docs/decisions/009):
+ * The owner of the rules that keep admin actions from hurting learners (docs/decisions/011):
  * content a running attempt reads is never changed under it, and a package someone paid for or is
  * sitting is never archived. Every content mutation calls one of these first.
  */

@@ -31,7 +31,7 @@ import type { FileKind, Storage, StoredFile } from './storage.service.ts';
 
 /**
  * Import of a package's questions from the template sheet (xlsx/CSV), an Aiken .txt for one
- * section, or an export zip, with the media zip (docs/decisions/010). Every row goes through the
+ * section, or an export zip, with the media zip (docs/decisions/009). Every row goes through the
  * rules a form save applies (contract schemas, `checkSoal`); a dry run only reports; a real run
  * writes everything in one transaction or nothing. Numbers a package already holds are refused
  * per row (no replacing), so an import only fills free numbers.
