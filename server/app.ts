@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { contentDir } from './paths.ts';
+import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
@@ -22,6 +23,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { adminContentRoutes } from './routes/admin-content.routes.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
 import { adminUsersRoutes } from './routes/admin-users.routes.ts';
+import { auditRoutes } from './routes/audit.routes.ts';
 import { examRoutes } from './routes/exam.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // App plugins.
   registerAuth(app);
+  registerAudit(app);
 
   // Routes.
   await app.register(
@@ -146,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(resultsRoutes);
       await api.register(profileRoutes);
       await api.register(practiceRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

@@ -340,3 +340,32 @@ export const studyPlans = pgTable('study_plans', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What an admin changed: who, what, when, and the entity before and after (secrets removed).
+ * Written by the audit hook of every admin mutating route (server/plugins/audit.ts); never updated.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // The actor's number and name are copied: the entry keeps saying who it was if the account changes.
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorNohp: varchar('actor_nohp', { length: 16 }).notNull(),
+    actorNama: varchar('actor_nama', { length: 100 }).notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+    entity: varchar('entity', { length: 32 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    /** The reason the admin gave, for actions that ask one (extending a section, reopening an attempt). */
+    reason: text('reason'),
+    requestId: varchar('request_id', { length: 64 }),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
+);

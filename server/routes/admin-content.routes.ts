@@ -47,6 +47,8 @@ const errors = {
   409: errorResponseSchema,
 };
 const multipartNote = 'multipart/form-data';
+/** A creation's audit entry names the new row from the answer's `data.id`. */
+const createdId = (answer: unknown) => (answer as { data?: { id?: number } } | null)?.data?.id;
 
 /** Admin calls of spec section 7 for packages, questions and passages. Admin role only. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +60,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.post(
     '/admin/paket-soal',
-    { schema: { tags, body: createPaketBodySchema, response: { 201: paketMutationResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'paket.create', entity: 'paket', id: createdId } },
+      schema: { tags, body: createPaketBodySchema, response: { 201: paketMutationResponseSchema, ...errors } },
+    },
     async (request, reply) =>
       reply.status(201).send({ message: 'Paket soal berhasil ditambahkan.', data: await createPaket(app.db, request.body) }),
   );
@@ -69,7 +74,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/paket-soal/:id',
-    { schema: { tags, params: idParamSchema, body: updatePaketBodySchema, response: { 200: paketMutationResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'paket.update', entity: 'paket', id: 'id' } },
+      schema: { tags, params: idParamSchema, body: updatePaketBodySchema, response: { 200: paketMutationResponseSchema, ...errors } },
+    },
     async (request) => ({
       message: 'Paket soal berhasil diperbarui.',
       data: await updatePaket(app.db, request.params.id, request.body),
@@ -77,7 +85,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/paket-soal/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'paket.delete', entity: 'paket', id: 'id' } },
+      schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await deletePaket(app.db, app.storage, request.params.id);
       return { message: 'Paket soal berhasil dihapus.' };
@@ -87,6 +98,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/paket-soal/:id/clone',
     {
+      config: { audit: { action: 'paket.clone', entity: 'paket', id: createdId } },
       schema: {
         tags,
         description:
@@ -117,6 +129,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/paket-soal/:paketId/soal-listening',
     {
+      config: { audit: { action: 'soal.create', entity: 'soal', id: createdId } },
       schema: {
         tags,
         description: `${multipartNote}: no_soal, page, pilihan_satu..pilihan_empat, jawaban, pembahasan?, audio`,
@@ -134,6 +147,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/paket-soal/:soalId/soal-listening',
     {
+      config: { audit: { action: 'soal.update', entity: 'soal', id: 'soalId' } },
       schema: {
         tags,
         description: `${multipartNote}: same fields; audio optional`,
@@ -160,7 +174,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { section, body } of jsonSections) {
     app.post(
       `/admin/paket-soal/:paketId/soal-${section}`,
-      { schema: { tags, params: paketIdParamSchema, body, response: { 201: soalMutationResponseSchema, ...errors } } },
+      {
+        config: { audit: { action: 'soal.create', entity: 'soal', id: createdId } },
+        schema: { tags, params: paketIdParamSchema, body, response: { 201: soalMutationResponseSchema, ...errors } },
+      },
       async (request, reply) => {
         const data = await createSoal(app.db, app.storage, request.params.paketId, section, request.body as never);
         return reply.status(201).send({ message: 'Soal berhasil ditambahkan.', data });
@@ -169,7 +186,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.put(
     '/admin/paket-soal/soal-structure/:soalId',
-    { schema: { tags, params: soalIdParamSchema, body: structureBodySchema, response: { 200: soalMutationResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'soal.update', entity: 'soal', id: 'soalId' } },
+      schema: { tags, params: soalIdParamSchema, body: structureBodySchema, response: { 200: soalMutationResponseSchema, ...errors } },
+    },
     async (request) => ({
       message: 'Soal berhasil diupdate',
       data: await updateSoal(app.db, app.storage, request.params.soalId, 'structure', request.body),
@@ -178,6 +198,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/paket-soal/soal-written/:soalId',
     {
+      config: { audit: { action: 'soal.update', entity: 'soal', id: 'soalId' } },
       schema: {
         tags,
         description: 'Beyond the spec: a written-expression question is edited in place (the spec only deletes and adds again).',
@@ -193,7 +214,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/paket-soal/soal-reading/:soalId',
-    { schema: { tags, params: soalIdParamSchema, body: readingBodySchema, response: { 200: soalMutationResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'soal.update', entity: 'soal', id: 'soalId' } },
+      schema: { tags, params: soalIdParamSchema, body: readingBodySchema, response: { 200: soalMutationResponseSchema, ...errors } },
+    },
     async (request) => ({
       message: 'Soal berhasil diupdate',
       data: await updateSoal(app.db, app.storage, request.params.soalId, 'reading', request.body),
@@ -208,7 +232,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/paket-soal/soal/:soalId',
-    { schema: { tags, params: soalIdParamSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'soal.delete', entity: 'soal', id: 'soalId' } },
+      schema: { tags, params: soalIdParamSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await deleteSoal(app.db, app.storage, request.params.soalId);
       return { message: 'Soal berhasil dihapus.' };
@@ -224,6 +251,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/paket-soal/:paketId/question-reading',
     {
+      config: { audit: { action: 'bacaan.create', entity: 'bacaan', id: createdId } },
       schema: {
         tags,
         description: `${multipartNote}: nama, soal-reading (jpg/png image) and/or html`,
@@ -241,6 +269,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/paket-soal/question-reading/:id',
     {
+      config: { audit: { action: 'bacaan.update', entity: 'bacaan', id: 'id' } },
       schema: {
         tags,
         description: `${multipartNote}: nama, optional image (soal-reading or image), optional html`,
@@ -259,7 +288,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/paket-soal/soal-reading/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'bacaan.delete', entity: 'bacaan', id: 'id' } },
+      schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
     async (request) => {
       await deleteQuestionReading(app.db, app.storage, request.params.id);
       return { message: 'Bacaan berhasil dihapus.' };

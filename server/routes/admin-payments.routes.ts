@@ -26,6 +26,14 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/payments/:id/status',
     {
+      config: {
+        audit: {
+          action: 'pembayaran.decide',
+          entity: 'pembayaran',
+          id: 'id',
+          reason: (body) => (body as { alasanPenolakan?: string | null }).alasanPenolakan ?? undefined,
+        },
+      },
       schema: {
         tags,
         params: paymentIdParamSchema,

@@ -24,7 +24,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/user/:nohp/reset-password',
-    { schema: { tags, params: nohpParamSchema, response: { 200: resetPasswordResponseSchema, ...errors } } },
+    {
+      config: { audit: { action: 'pengguna.reset-password', entity: 'pengguna', id: 'nohp' } },
+      schema: { tags, params: nohpParamSchema, response: { 200: resetPasswordResponseSchema, ...errors } },
+    },
     async (request) => ({
       message: 'Password sementara dibuat. Sampaikan kepada peserta; password ini hanya ditampilkan sekali.',
       password: await resetPassword(app.db, request.params.nohp),

@@ -3,7 +3,7 @@ import { errorResponseSchema } from '../../contract/common.ts';
 import { qrPaymentMutationResponseSchema, qrPaymentResponseSchema } from '../../contract/payments.ts';
 import { requireRole } from '../plugins/auth.ts';
 import { readMultipart } from '../plugins/multipart.ts';
-import { getQrPaymentUrl, setQrPayment } from '../services/payments.service.ts';
+import { getQrPaymentUrl, QR_SETTING_KEY, setQrPayment } from '../services/payments.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -19,6 +19,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/settings/qr-payment',
     {
       onRequest: requireRole('Admin'),
+      config: { audit: { action: 'pengaturan.qr', entity: 'pengaturan', id: () => QR_SETTING_KEY } },
       schema: {
         tags: ['admin: settings'],
         description: 'multipart/form-data: qr (jpg/png/webp, max 5 MB)',

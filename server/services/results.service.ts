@@ -174,7 +174,7 @@ export interface AdminHistoryFilter {
 }
 
 /** Start of a Jakarta calendar day (UTC+7, no daylight saving) as an instant. */
-const jakartaDayStart = (day: string): Date => new Date(`${day}T00:00:00+07:00`);
+export const jakartaDayStart = (day: string): Date => new Date(`${day}T00:00:00+07:00`);
 
 function adminWhere(filter: AdminHistoryFilter): SQL | undefined {
   const conditions: SQL[] = [];

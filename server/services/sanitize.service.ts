@@ -7,7 +7,6 @@ const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
 
 interface Purifier {
   purify: DOMPurify;
-  document: Document;
 }
 
 let loading: Promise<Purifier> | undefined;
@@ -29,7 +28,7 @@ function purifier(): Promise<Purifier> {
         else data.attrValue = kept.join(' ');
       }
     });
-    return { purify, document: window.document };
+    return { purify };
   })();
   return loading;
 }
@@ -38,19 +37,4 @@ function purifier(): Promise<Purifier> {
 export async function sanitizeHtml(html: string): Promise<string> {
   const { purify } = await purifier();
   return purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
-}
-
-/** The four underlined parts of a written-expression sentence, in letter order A-D, or null. */
-export async function writtenParts(html: string): Promise<string[] | null> {
-  const { purify, document } = await purifier();
-  const div = document.createElement('div');
-  div.innerHTML = purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['class'] });
-  const parts = Array.from(div.querySelectorAll('span.we-part')).map((el) => ({
-    text: (el.querySelector('u')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
-    letter: (el.querySelector('.we-letter')?.textContent ?? '').trim(),
-  }));
-  if (parts.length !== 4) return null;
-  const letters = parts.map((p) => p.letter).join('');
-  if (letters !== 'ABCD' || parts.some((p) => !p.text)) return null;
-  return parts.map((p) => p.text);
 }

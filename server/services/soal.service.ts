@@ -2,12 +2,13 @@ import { and, asc, eq, max, ne } from 'drizzle-orm';
 import { PASSAGE_REQUIRED, type AdminSoal, type SoalSection } from '../../contract/soal.ts';
 import { isListeningGroupMember, pageOf, partNumberRange } from '../../machines/exam-layout.ts';
 import type { SkillId } from '../../contract/skills.ts';
+import { readWritten, WRITTEN_PARTS_MESSAGE } from '../../contract/written-markup.ts';
 import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { demoteIfIncomplete, getPaketOrThrow } from './paket.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
-import { sanitizeHtml, writtenParts } from './sanitize.service.ts';
+import { sanitizeHtml } from './sanitize.service.ts';
 import { mediaUrl, type StoredFile, type Storage } from './storage.service.ts';
 
 type SoalRow = typeof soal.$inferSelect;
@@ -119,11 +120,10 @@ async function prepare(db: Db, paketId: number, section: SoalSection, input: Soa
   const soalHtml = (await sanitizeHtml(input.soal ?? '')).trim();
   if (!soalHtml) throw badRequest('Semua field wajib diisi!');
   if (section === 'written') {
-    const parts = await writtenParts(soalHtml);
-    if (!parts) {
-      throw badRequest('Soal written expression harus memiliki tepat empat bagian bergaris bawah dengan huruf A, B, C, D berurutan.');
-    }
-    return { soalHtml, options: parts as [string, string, string, string], passage: null };
+    // Any common shape (sub/sup/span letters, word boxes, [A] marks) is stored in our markup.
+    const sentence = readWritten(soalHtml);
+    if (!sentence) throw badRequest(WRITTEN_PARTS_MESSAGE);
+    return { soalHtml: sentence.html, options: sentence.parts, passage: null };
   }
   const passage = section === 'reading' ? await passageOf(db, paketId, input.q_reading) : null;
   return {
@@ -144,12 +144,9 @@ export async function createSoal(
   await getPaketOrThrow(db, paketId);
   const prepared = await prepare(db, paketId, section, input);
   if (section === 'listening') {
-    const member = isListeningGroupMember(input.no_soal);
-    if (!member && !audio) throw badRequest('Semua field wajib diisi! Audio wajib diunggah untuk soal ini.');
-    if (member && audio) {
-      const head = input.no_soal - ((input.no_soal - 31) % 4);
-      throw badRequest(`Soal nomor ${input.no_soal} memakai audio kelompoknya (nomor ${head}); tidak perlu mengunggah audio.`);
-    }
+    // A group member's own clip is kept (spec clients upload the group's clip with each of its
+    // questions) but optional: the exam plays the group head's clip for the whole group.
+    if (!isListeningGroupMember(input.no_soal) && !audio) throw badRequest('Semua field wajib diisi! Audio wajib diunggah untuk soal ini.');
   } else if (audio) {
     throw badRequest('Hanya soal listening yang memakai audio.');
   }
@@ -221,9 +218,6 @@ export async function updateSoal(
     throw badRequest(`Soal ini adalah soal ${SECTION_LABEL[existing.section]}, bukan ${SECTION_LABEL[section]}.`);
   }
   const prepared = await prepare(db, existing.paketSoalId, section, input);
-  if (section === 'listening' && audio && isListeningGroupMember(input.no_soal)) {
-    throw badRequest(`Soal nomor ${input.no_soal} memakai audio kelompoknya; tidak perlu mengunggah audio.`);
-  }
   await checkFree(db, existing.paketSoalId, input.page, input.no_soal, id);
 
   const file: StoredFile | null = audio ? await storage.write('audio', audio) : null;

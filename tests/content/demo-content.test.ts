@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { isListeningGroupMember, pageOf } from '../../machines/exam-layout.ts';
 import { demoPackageDir, loadDemoContent } from '../../server/db/demo-content.ts';
 import { contentDir } from '../../server/paths.ts';
-import { sanitizeHtml, writtenParts } from '../../server/services/sanitize.service.ts';
+import { readWritten } from '../../contract/written-markup.ts';
+import { sanitizeHtml } from '../../server/services/sanitize.service.ts';
 import { mp3Duration } from './mp3.ts';
 
 const content = await loadDemoContent();
@@ -75,7 +76,10 @@ describe('demo package content', () => {
   });
 
   it('marks exactly four underlined parts A-D in every written item, matching its parts list', async () => {
-    for (const q of content.written) expect(await writtenParts(q.soal), `no ${q.no_soal}`).toEqual(q.parts);
+    for (const q of content.written) {
+      expect(readWritten(q.soal)?.parts, `no ${q.no_soal}`).toEqual(q.parts);
+      expect(readWritten(q.soal)?.html, `no ${q.no_soal}`).toBe(q.soal);
+    }
   });
 
   it('has reading passages of 280-380 words, ten questions each, and an explanation for every item', () => {
@@ -118,7 +122,7 @@ describe('mini test material', () => {
       'written',
       'written',
     ]);
-    for (const item of items.filter((i) => i.type === 'written')) expect(await writtenParts(item.soal)).toEqual(item.pilihan);
+    for (const item of items.filter((i) => i.type === 'written')) expect(readWritten(item.soal)?.parts).toEqual(item.pilihan);
   });
 
   it('ships the sound-check clip', () => {

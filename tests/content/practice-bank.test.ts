@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKILLS, skillById, type Skill } from '../../contract/skills.ts';
 import { contentDir } from '../../server/paths.ts';
-import { sanitizeHtml, writtenParts } from '../../server/services/sanitize.service.ts';
+import { readWritten } from '../../contract/written-markup.ts';
+import { sanitizeHtml } from '../../server/services/sanitize.service.ts';
 import { mp3Duration } from './mp3.ts';
 
 /*
@@ -152,7 +153,7 @@ describe('practice bank: structure and written expression', () => {
 
   it('marks exactly four underlined parts A-D in every written item, matching its parts, with a correction', async () => {
     for (const q of written) {
-      expect(await writtenParts(q.soal), q.id).toEqual(q.parts);
+      expect(readWritten(q.soal)?.parts, q.id).toEqual(q.parts);
       expect(q.koreksi.trim(), q.id).not.toBe('');
       expect(q.koreksi.trim(), q.id).not.toBe(q.parts[Number(q.jawaban) - 1]!.trim());
     }

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { sanitizeHtml, writtenParts } from '../../server/services/sanitize.service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeHtml } from '../../server/services/sanitize.service.ts';
 
 describe('sanitizeHtml (admin HTML on write)', () => {
+  // The first call imports jsdom (seconds on a busy machine); the checks below are about the output.
+  beforeAll(() => sanitizeHtml(''), 30_000);
+
   it('keeps the shared formatting, table cell spans and the written-expression classes', async () => {
     const html =
       '<p><b>A</b> <span class="we-part"><u>went</u><span class="we-letter">A</span></span></p><table><tbody><tr><td colspan="2">x</td></tr></tbody></table>';
@@ -12,11 +15,5 @@ describe('sanitizeHtml (admin HTML on write)', () => {
     const dirty =
       '<p colspan="2" class="we-part" onclick="alert(1)">Hi<script>alert(1)</script></p><span class="x we-letter">B</span><img src="x">';
     expect(await sanitizeHtml(dirty)).toBe('<p>Hi</p><span class="we-letter">B</span>');
-  });
-
-  it('reads the four underlined parts in letter order', async () => {
-    const part = (text: string, letter: string) => `<span class="we-part"><u>${text}</u><span class="we-letter">${letter}</span></span>`;
-    expect(await writtenParts(`${part('a', 'A')} ${part('b', 'B')} ${part('c', 'C')} ${part('d', 'D')}`)).toEqual(['a', 'b', 'c', 'd']);
-    expect(await writtenParts(`${part('a', 'A')} ${part('b', 'C')}`)).toBeNull();
   });
 });

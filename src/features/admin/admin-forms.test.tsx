@@ -64,7 +64,8 @@ describe('written-expression marker', () => {
     expect(writtenHtml(tokens, parts)).toBe(
       'The <span class="we-part"><u>children</u><span class="we-letter">A</span></span> <span class="we-part"><u>plays</u><span class="we-letter">B</span></span> in <span class="we-part"><u>the</u><span class="we-letter">C</span></span> <span class="we-part"><u>garden</u><span class="we-letter">D</span></span>, every day.',
     );
-    expect(writtenHtml(tokenize('  Is it   (really) "done" ?'), [])).toBe('Is it (really) "done" ?');
+    // Typed stray spaces before punctuation are dropped; other spacing is kept as typed.
+    expect(writtenHtml(tokenize('  Is it   (really ) "done" ?'), [])).toBe('Is it (really) "done"?');
   });
 
   it('gives exactly four parts: a fifth click, punctuation and a second letter change nothing', () => {
@@ -97,15 +98,15 @@ describe('written-expression marker', () => {
   it('reads stored markup back into the same sentence and parts (the edit screen)', () => {
     const { tokens, parts } = mark([1, 2, 4, 5]);
     const html = writtenHtml(tokens, parts);
-    const parse = (h: string) => {
-      const div = document.createElement('div');
-      div.innerHTML = h;
-      return div;
-    };
-    const read = readWrittenHtml(html, parse);
+    const read = readWrittenHtml(html)!;
     expect(read.sentence).toBe(sentence);
     expect(read.parts).toEqual(parts);
     expect(writtenHtml(tokenize(read.sentence), read.parts)).toBe(html);
+    // The previous system's word boxes read back as a sentence too.
+    const boxes = readWrittenHtml('<p>The</p><p><u>cats</u><br>A</p><p><u>is</u><br>B</p><p><u>very</u><br>C</p><p><u>happy</u><br>D</p><p>.</p>')!;
+    expect(boxes.sentence).toBe('The cats is very happy.');
+    expect(boxes.parts).toEqual([{ start: 1, end: 1 }, { start: 2, end: 2 }, { start: 3, end: 3 }, { start: 4, end: 4 }]);
+    expect(readWrittenHtml('The <u>only</u> three parts')).toBeNull();
   });
 });
 

@@ -1,17 +1,20 @@
-/** The four letters of a written-expression item, assigned in click order. */
-export const LETTERS = ['A', 'B', 'C', 'D'] as const;
-export type Letter = (typeof LETTERS)[number];
+import { readWritten, WRITTEN_LETTERS, writtenMarkup, type WrittenLetter, type WrittenSegment } from '../../../contract/written-markup.ts';
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+/*
+ * The admin's written-expression marker: the pasted sentence as clickable tokens and the parts
+ * marked on them. The markup itself is read and written only by contract/written-markup.ts.
+ */
+
+/** The four letters of a written-expression item, assigned in click order. */
+export const LETTERS = WRITTEN_LETTERS;
+export type Letter = WrittenLetter;
 
 /** A word or one punctuation mark of the pasted sentence, and whether a space came before it. */
 export interface Token {
   text: string;
   /** True for words (letters and digits, with inner apostrophes or hyphens); false for punctuation. */
   word: boolean;
-  /** Whether the sentence had white space before this token: kept as typed, so no space appears before a full stop. */
+  /** Whether a space goes before this token: as typed, except never before closing punctuation. */
   spaceBefore: boolean;
   /** Offset of the token in the sentence (used to map underlined parts back onto tokens). */
   offset: number;
@@ -24,6 +27,8 @@ export interface Part {
 }
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|\S/gu;
+/** Marks that never take a space before them, however the sentence was typed (word boxes used to add one). */
+const CLOSING = /^[.,;:!?)\]}”’]$/;
 
 /** Splits a pasted sentence into words and punctuation, remembering where white space was. */
 export function tokenize(sentence: string): Token[] {
@@ -31,7 +36,8 @@ export function tokenize(sentence: string): Token[] {
   let end = 0;
   for (const m of sentence.matchAll(TOKEN)) {
     const offset = m.index;
-    tokens.push({ text: m[0], word: /[\p{L}\p{N}]/u.test(m[0]), spaceBefore: tokens.length > 0 && offset > end, offset });
+    const spaceBefore = tokens.length > 0 && offset > end && !CLOSING.test(m[0]);
+    tokens.push({ text: m[0], word: /[\p{L}\p{N}]/u.test(m[0]), spaceBefore, offset });
     end = offset + m[0].length;
   }
   return tokens;
@@ -45,26 +51,29 @@ function joined(tokens: readonly Token[], start: number, end: number): string {
 }
 
 /**
- * The one writer of the sentence HTML the server and the exam expect: each part as
- * `<span class="we-part"><u>PART</u><span class="we-letter">A</span></span>`, everything else as
- * plain text, spaced as the admin typed it (so 'day.' never becomes 'day .').
+ * The sentence HTML the server and the exam expect, written by contract/written-markup.ts: each
+ * part lettered by its place in `parts` (click order), everything else plain text, spaced as typed
+ * but never before punctuation (so 'day.' never becomes 'day .').
  */
 export function writtenHtml(tokens: readonly Token[], parts: readonly Part[]): string {
   const startsAt = new Map(parts.map((p, i) => [p.start, i]));
-  let out = '';
+  const segments: WrittenSegment[] = [];
+  let text = '';
   for (let i = 0; i < tokens.length; i += 1) {
     const space = i > 0 && tokens[i]!.spaceBefore ? ' ' : '';
     const partIndex = startsAt.get(i);
     if (partIndex !== undefined) {
       const part = parts[partIndex]!;
-      const text = escapeHtml(joined(tokens, part.start, part.end));
-      out += `${space}<span class="we-part"><u>${text}</u><span class="we-letter">${LETTERS[partIndex]}</span></span>`;
+      if (text + space) segments.push({ kind: 'text', text: text + space });
+      text = '';
+      segments.push({ kind: 'part', text: joined(tokens, part.start, part.end), letter: LETTERS[partIndex]! });
       i = part.end;
     } else {
-      out += space + escapeHtml(tokens[i]!.text);
+      text += space + tokens[i]!.text;
     }
   }
-  return out;
+  if (text) segments.push({ kind: 'text', text });
+  return writtenMarkup(segments);
 }
 
 /** The part holding token `index`, or -1. */
@@ -116,45 +125,23 @@ export function partsInOrder(parts: readonly Part[]): boolean {
 }
 
 /**
- * Reads stored markup back into the sentence and its parts (the edit screen). `parse` turns HTML
- * into a container element (DOMParser in the browser, jsdom in tests). Parts are taken in letter
- * order; text outside the sentence markup (the letters themselves) is left out.
+ * Reads stored markup (or any shape contract/written-markup.ts recognises) back into the sentence
+ * and its parts, for the edit screen. Null when it does not hold four lettered parts.
  */
-export function readWrittenHtml(html: string, parse: (html: string) => Element): { sentence: string; parts: Part[] } {
+export function readWrittenHtml(html: string): { sentence: string; parts: Part[] } | null {
+  const read = readWritten(html);
+  if (!read) return null;
   let sentence = '';
-  const ranges: { letter: string; from: number; to: number }[] = [];
-  const walk = (node: Node) => {
-    if (node.nodeType === 3) {
-      sentence += node.textContent ?? '';
-      return;
-    }
-    if (node.nodeType !== 1) return;
-    const el = node as Element;
-    if (el.classList.contains('we-letter')) return;
-    if (el.classList.contains('we-part')) {
-      const letter = (el.querySelector('.we-letter')?.textContent ?? '').trim();
-      const from = sentence.length;
-      el.childNodes.forEach(walk);
-      ranges.push({ letter, from, to: sentence.length });
-      return;
-    }
-    if (el.tagName === 'BR' || el.tagName === 'P') sentence += ' ';
-    el.childNodes.forEach(walk);
-  };
-  parse(html).childNodes.forEach(walk);
-  const text = sentence.replace(/\s+/g, ' ');
-  const tokens = tokenize(text);
-  // Offsets shift when runs of white space collapse: map each range through the same collapse.
-  const collapsedOffset = (raw: number) => sentence.slice(0, raw).replace(/\s+/g, ' ').length;
-  const parts = ranges
-    .sort((a, b) => a.letter.localeCompare(b.letter))
-    .map(({ from, to }) => {
-      const a = collapsedOffset(from);
-      const b = collapsedOffset(to);
-      const inside = tokens.map((tk, i) => ({ tk, i })).filter(({ tk }) => tk.offset >= a && tk.offset < b);
-      return inside.length > 0 ? { start: inside[0]!.i, end: inside[inside.length - 1]!.i } : null;
-    })
-    .filter((p): p is Part => p !== null);
-  // Leading white space is no token, so the indexes hold for the trimmed sentence too.
-  return { sentence: text.trim(), parts };
+  const ranges: { from: number; to: number }[] = [];
+  for (const segment of read.segments) {
+    if (segment.kind === 'part') ranges.push({ from: sentence.length, to: sentence.length + segment.text.length });
+    sentence += segment.text;
+  }
+  const tokens = tokenize(sentence);
+  const parts = ranges.map(({ from, to }) => {
+    const inside = tokens.flatMap((tk, i) => (tk.offset >= from && tk.offset < to ? [i] : []));
+    return { start: inside[0] ?? -1, end: inside[inside.length - 1] ?? -1 };
+  });
+  // A part that is only white space cannot be marked again: treat the sentence as unreadable.
+  return parts.every((p) => p.start >= 0) ? { sentence, parts } : null;
 }

@@ -8,7 +8,7 @@ import { serverMessage } from '../admin-content.rules.ts';
 import { useCreateSoalMutation, useGetSoalQuery, useUpdateSoalMutation } from '../api/admin-content.api.ts';
 import { useNextNumber } from '../hooks/useNextNumber.ts';
 import { idParam, usePaketName, type PaketNavState } from '../hooks/usePaketName.ts';
-import { LETTERS, readWrittenHtml } from '../written-html.ts';
+import { readWrittenHtml } from '../written-html.ts';
 import { WrittenFormView, type WrittenInitial } from './WrittenFormView.tsx';
 
 const listPath = (paketId: number | undefined) => `/admin/soal-simulasi/soal-written/${paketId}`;
@@ -51,14 +51,15 @@ export function AddWrittenScreen() {
   );
 }
 
-/** The stored markup read back into the marker's sentence and parts (null when it is not four parts). */
+/** The stored markup read back into the marker's sentence and parts. */
 function initialOf(soal: AdminSoal): { initial: WrittenInitial; unreadable: boolean } {
-  const { sentence, parts } = readWrittenHtml(soal.soal, (html) => new DOMParser().parseFromString(html, 'text/html').body);
-  const readable = parts.length === LETTERS.length;
-  return {
-    initial: { sentence, parts: readable ? parts : [], jawaban: soal.jawaban, skill: soal.skill, pembahasan: soal.pembahasan ?? '' },
-    unreadable: !readable,
-  };
+  const read = readWrittenHtml(soal.soal);
+  const rest = { jawaban: soal.jawaban, skill: soal.skill, pembahasan: soal.pembahasan ?? '' };
+  // Unreadable: start from the sentence's text so only the four parts need marking again.
+  const text = new DOMParser().parseFromString(soal.soal, 'text/html').body.textContent ?? '';
+  return read
+    ? { initial: { sentence: read.sentence, parts: read.parts, ...rest }, unreadable: false }
+    : { initial: { sentence: text.replace(/\s+/g, ' ').trim(), parts: [], ...rest }, unreadable: true };
 }
 
 /** edit-soal-written/{soalId}: the same marker, filled from the stored sentence. */
