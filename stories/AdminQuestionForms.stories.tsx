@@ -49,7 +49,7 @@ const field = (el: HTMLElement, name: string) => within(el).getByRole('textbox',
 /** Focus and paste: keystroke by keystroke outlasts the story timeout on a busy machine. */
 async function enter(el: HTMLElement, name: string, text: string) {
   // findBy: the rich-text question field loads on demand.
-  await userEvent.click(await within(el).findByRole('textbox', { name }));
+  await userEvent.click(await within(el).findByRole('textbox', { name }, { timeout: 10_000 }));
   await userEvent.paste(text);
 }
 async function fillOptions(el: HTMLElement, jawaban: string) {
@@ -57,6 +57,8 @@ async function fillOptions(el: HTMLElement, jawaban: string) {
   await userEvent.click(within(el).getByRole('combobox', { name: 'Jawaban' }));
   await userEvent.click(await within(el.ownerDocument.body).findByRole('option', { name: jawaban }));
 }
+/** The edit screens load the question, then the package name and, for text, the editor: slow on a busy machine. */
+const SLOW = { timeout: 10_000 };
 const save = (el: HTMLElement) => userEvent.click(within(el).getByRole('button', { name: t.admin.soal.save }));
 
 export const ListeningLoading: Story = {
@@ -143,7 +145,7 @@ export const ListeningEdit: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Listening — Paket A Prediction' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Listening — Paket A Prediction' }, SLOW)).toBeVisible();
     await expect(canvas.getByLabelText(t.admin.soal.audioPreview)).toHaveAttribute('src', '/api/media/demo-clip.mp3');
     await expect(canvas.getByText(t.admin.soal.audioEditHint)).toBeVisible();
     await save(canvasElement);
@@ -224,7 +226,7 @@ export const StructureEdit: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('textbox', { name: 'Soal' })).toHaveTextContent('The sun ____ in the east.');
+    await expect(await canvas.findByRole('textbox', { name: 'Soal' }, SLOW)).toHaveTextContent('The sun ____ in the east.');
     await expect(field(canvasElement, 'Pembahasan')).toHaveValue('Subjek tunggal.');
     await save(canvasElement);
     await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
@@ -317,7 +319,7 @@ export const ReadingEdit: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Reading — Paket A Prediction' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Reading — Paket A Prediction' }, SLOW)).toBeVisible();
     await waitFor(() => expect(field(canvasElement, 'Question Reading')).toHaveValue('Bacaan 1 — Coral Reefs'));
     await expect(field(canvasElement, 'No. Soal')).toHaveValue('1');
     await expect(field(canvasElement, 'Page')).toHaveValue('94');
@@ -353,7 +355,7 @@ export const StructureSaveAndAddAgain: Story = {
     await waitFor(() => expect(field(canvasElement, 'No. Soal')).toHaveValue('5'));
     await expect(field(canvasElement, 'Page')).toHaveValue('56');
     await expect(field(canvasElement, 'Pilihan 1')).toHaveValue('');
-    await expect(await canvas.findByRole('textbox', { name: 'Soal' })).toHaveTextContent('');
+    await expect(await canvas.findByRole('textbox', { name: 'Soal' }, SLOW)).toHaveTextContent('');
     await expect(canvas.queryByTestId('probe-path')).toBeNull();
   },
 };
@@ -417,7 +419,7 @@ export const StructureRichTextRoundTrip: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     sentStructure = null;
-    const editor = await canvas.findByRole('textbox', { name: 'Soal' });
+    const editor = await canvas.findByRole('textbox', { name: 'Soal' }, SLOW);
     await expect(editor).toHaveTextContent('If a < b & b < c, a ____ c.');
     await expect(field(canvasElement, 'Pilihan 1')).toHaveValue('x < y & z');
     await save(canvasElement);

@@ -21,6 +21,9 @@ const numbered = (section: 'structure' | 'written', numbers: number[]): AdminSoa
   numbers.map((n, i) => ({ ...demoSoal[section][0]!, id: 1000 + i, no_soal: n }));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+// Mantine and tiptap render slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 describe('proposed number (first gap, never past the section end)', () => {
   it('takes the first free number of the section, a deleted question first', () => {
     expect(proposedNumber('structure', [])).toEqual({ no_soal: 1, page: 52 });
@@ -103,9 +106,16 @@ describe('written-expression marker', () => {
     expect(read.parts).toEqual(parts);
     expect(writtenHtml(tokenize(read.sentence), read.parts)).toBe(html);
     // The previous system's word boxes read back as a sentence too.
-    const boxes = readWrittenHtml('<p>The</p><p><u>cats</u><br>A</p><p><u>is</u><br>B</p><p><u>very</u><br>C</p><p><u>happy</u><br>D</p><p>.</p>')!;
+    const boxes = readWrittenHtml(
+      '<p>The</p><p><u>cats</u><br>A</p><p><u>is</u><br>B</p><p><u>very</u><br>C</p><p><u>happy</u><br>D</p><p>.</p>',
+    )!;
     expect(boxes.sentence).toBe('The cats is very happy.');
-    expect(boxes.parts).toEqual([{ start: 1, end: 1 }, { start: 2, end: 2 }, { start: 3, end: 3 }, { start: 4, end: 4 }]);
+    expect(boxes.parts).toEqual([
+      { start: 1, end: 1 },
+      { start: 2, end: 2 },
+      { start: 3, end: 3 },
+      { start: 4, end: 4 },
+    ]);
     expect(readWrittenHtml('The <u>only</u> three parts')).toBeNull();
   });
 });

@@ -17,32 +17,27 @@ export function SectionFull({ section, onBack }: { section: SoalSection; onBack:
   );
 }
 
-/**
- * Batal, Simpan & Tambah Lagi (add only) and Simpan Soal. Both save buttons submit the form; the
- * one clicked leaves its choice in `again` for the submit handler (Enter saves and closes).
- */
-export function SaveButtons({
-  mode,
-  isSaving,
-  onCancel,
-  again,
-}: {
-  mode: 'add' | 'edit';
-  isSaving: boolean;
-  onCancel: () => void;
-  again: { current: boolean };
-}) {
+const AGAIN = 'again';
+
+/** Whether a form was submitted with 'Simpan & Tambah Lagi' (Enter in a field saves and closes). */
+export function submittedAgain(event: { nativeEvent: Event } | undefined): boolean {
+  const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+  return submitter?.dataset.intent === AGAIN;
+}
+
+/** Batal, Simpan & Tambah Lagi (add only) and Simpan Soal; both save buttons submit the form. */
+export function SaveButtons({ mode, isSaving, onCancel }: { mode: 'add' | 'edit'; isSaving: boolean; onCancel: () => void }) {
   return (
     <Group justify="flex-end" gap="sm">
       <Button variant="default" onClick={onCancel} disabled={isSaving}>
         {t.admin.soal.cancel}
       </Button>
       {mode === 'add' ? (
-        <Button type="submit" variant="light" disabled={isSaving} onClick={() => (again.current = true)}>
+        <Button type="submit" variant="light" disabled={isSaving} data-intent={AGAIN}>
           {t.admin.soal.saveAndAdd}
         </Button>
       ) : null}
-      <Button type="submit" disabled={isSaving} onClick={() => (again.current = false)}>
+      <Button type="submit" disabled={isSaving}>
         {isSaving ? t.admin.soal.saving : t.admin.soal.save}
       </Button>
     </Group>

@@ -1,12 +1,12 @@
 import { Alert, FileInput, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SoalSection } from '../../../../contract/soal.ts';
 import { listeningGroupHeadOf, pageOf } from '../../../../machines/exam-layout.ts';
 import { t } from '../../../i18n/id.ts';
 import { emptyQuestion, JAWABAN_VALUES, validateQuestion, type QuestionValues } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
-import { SaveButtons, SectionFull } from './FormActions.tsx';
+import { SaveButtons, SectionFull, submittedAgain } from './FormActions.tsx';
 import { LazyRichTextField } from './LazyRichTextField.tsx';
 import { ErrorState, LoadingState } from './QueryState.tsx';
 import { SkillSelect } from './SkillSelect.tsx';
@@ -73,15 +73,13 @@ function QuestionForm({
   const form = useForm<QuestionValues>({ initialValues: initialValues ?? emptyQuestion() });
   const [audio, audioPreview, setAudio] = useFilePreview();
   const [problem, setProblem] = useState<string | null>(null);
-  const again = useRef(false);
   const noSoal = form.values.no_soal;
   const groupHead = section === 'listening' && noSoal !== '' ? listeningGroupHeadOf(noSoal) : null;
 
-  const submit = (values: QuestionValues) => {
+  const submit = (values: QuestionValues, event?: FormEvent<HTMLFormElement>) => {
     const found = validateQuestion(section, values, { mode, audio, passageId: selectedPassage?.id ?? null });
     setProblem(found);
-    const addAnother = mode === 'add' && again.current;
-    again.current = false;
+    const addAnother = mode === 'add' && submittedAgain(event);
     if (!found) onSubmit(values, groupHead === null ? audio : null, addAnother);
   };
 
@@ -157,7 +155,7 @@ function QuestionForm({
               required
               value={form.values.soal}
               onChange={(html) => form.setFieldValue('soal', html)}
-              autoFocus={focusSoal}
+              focusOnMount={focusSoal}
             />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -206,7 +204,7 @@ function QuestionForm({
               {problem}
             </Alert>
           ) : null}
-          <SaveButtons mode={mode} isSaving={isSaving} onCancel={onCancel} again={again} />
+          <SaveButtons mode={mode} isSaving={isSaving} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

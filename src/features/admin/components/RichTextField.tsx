@@ -14,8 +14,8 @@ export interface RichTextFieldProps {
   onChange: (html: string) => void;
   required?: boolean;
   description?: string;
-  /** Lets a form focus the field after 'Simpan & Tambah Lagi'. */
-  autoFocus?: boolean;
+  /** Puts the cursor in the field when it appears (the form reopened by 'Simpan & Tambah Lagi'). */
+  focusOnMount?: boolean;
   minHeight?: number;
 }
 
@@ -37,12 +37,12 @@ const extensions = [
 ];
 
 /** The rich-text editor of question, and passage text (loaded on demand: see LazyRichTextField). */
-export function RichTextField({ label, value, onChange, required, description, autoFocus, minHeight = 96 }: RichTextFieldProps) {
+export function RichTextField({ label, value, onChange, required, description, focusOnMount, minHeight = 96 }: RichTextFieldProps) {
   const id = useId();
   const editor = useEditor({
     extensions,
     content: value,
-    autofocus: autoFocus ? 'end' : false,
+    autofocus: focusOnMount ? 'end' : false,
     editorProps: { attributes: { 'aria-labelledby': `${id}-label`, 'aria-multiline': 'true', role: 'textbox' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });

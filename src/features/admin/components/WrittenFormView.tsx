@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { SkillId } from '../../../../contract/skills.ts';
 import type { WrittenBody } from '../../../../contract/soal.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
@@ -18,7 +18,7 @@ import {
   type Part,
 } from '../written-html.ts';
 import { AdminPage } from './AdminPage.tsx';
-import { SaveButtons, SectionFull } from './FormActions.tsx';
+import { SaveButtons, SectionFull, submittedAgain } from './FormActions.tsx';
 import { ErrorState, LoadingState } from './QueryState.tsx';
 import { SkillSelect } from './SkillSelect.tsx';
 import './admin.css';
@@ -91,7 +91,6 @@ function WrittenForm({
   const [pembahasan, setPembahasan] = useState(initial?.pembahasan ?? '');
   const [skill, setSkill] = useState(initial?.skill ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const again = useRef(false);
 
   const tokens = tokenize(sentence);
   const html = writtenHtml(tokens, parts);
@@ -112,8 +111,7 @@ function WrittenForm({
     else if (!partsInOrder(parts)) found = t.admin.written.orderHint;
     else if (skill === '') found = t.admin.soal.skillRequired;
     setProblem(found);
-    const addAnother = mode === 'add' && again.current;
-    again.current = false;
+    const addAnother = mode === 'add' && submittedAgain(e);
     if (found || noSoal === '' || page === '' || !jawaban || !isJawaban(jawaban)) return;
     onSubmit(
       {
@@ -169,7 +167,6 @@ function WrittenForm({
             withAsterisk
             value={sentence}
             onChange={(e) => changeSentence(e.currentTarget.value)}
-            data-autofocus
           />
           <Stack gap={6}>
             <Text fw={600} size="sm" id="we-assign-title">
@@ -265,7 +262,7 @@ function WrittenForm({
               {problem}
             </Alert>
           ) : null}
-          <SaveButtons mode={mode} isSaving={isSaving} onCancel={onCancel} again={again} />
+          <SaveButtons mode={mode} isSaving={isSaving} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>
