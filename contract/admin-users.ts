@@ -14,6 +14,8 @@ export const examUserSchema = z.object({
   /** Name of the active package, or null (shown as 'Belum Ada'). */
   paket_aktif: z.string().nullable(),
   paket_terakhir: z.string().nullable(),
+  /** Extra exam time in percent (contract/accommodations.ts); 100 = none. */
+  faktor_waktu_persen: z.number(),
 });
 export type ExamUser = z.infer<typeof examUserSchema>;
 

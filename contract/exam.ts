@@ -43,6 +43,8 @@ export const examPaketSchema = z.object({
   durasi_listening: z.number(),
   durasi_written: z.number(),
   durasi_reading: z.number(),
+  /** The learner's extra time in percent (contract/accommodations.ts); the durations above are the package's own. */
+  faktor_waktu_persen: z.number().optional(),
 });
 
 /** GET /soal: the user's active package, sorted by page. */

@@ -70,6 +70,8 @@ export const paketSchema = z.object({
   durasi_written: z.number(),
   durasi_reading: z.number(),
   created_at: z.string(),
+  /** When the package was archived (hidden from learners, restorable); null while in use. */
+  archived_at: z.string().nullable(),
 });
 export type Paket = z.infer<typeof paketSchema>;
 
@@ -84,7 +86,7 @@ export const paketMutationResponseSchema = z.object({ message: z.string(), data:
 export const CLONE_NAME_PREFIX = 'Salinan ';
 
 /** Public GET /paket-soal (only siap packages) and GET /paket-soal/{id}. */
-export const publicPaketSchema = paketSchema.omit({ created_at: true });
+export const publicPaketSchema = paketSchema.omit({ created_at: true, archived_at: true });
 export type PublicPaket = z.infer<typeof publicPaketSchema>;
 export const publicPaketListResponseSchema = z.object({ data: z.array(publicPaketSchema) });
 export const publicPaketResponseSchema = z.object({ data: publicPaketSchema });

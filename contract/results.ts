@@ -64,6 +64,8 @@ export type AdminHistoryQuery = z.input<typeof adminHistoryQuerySchema>;
 
 export const adminHistoryItemSchema = historyItemSchema.extend({
   user: z.object({ nama: z.string(), nohp: z.string() }),
+  /** The attempt behind the result: what an admin reopens (POST /admin/ujian/{attemptId}/buka-ulang). */
+  attemptId: z.number(),
 });
 export type AdminHistoryItem = z.infer<typeof adminHistoryItemSchema>;
 

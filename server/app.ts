@@ -20,8 +20,10 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { adminAttemptsRoutes } from './routes/admin-attempts.routes.ts';
 import { adminContentRoutes } from './routes/admin-content.routes.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
+import { adminSoalIoRoutes } from './routes/admin-soal-io.routes.ts';
 import { adminUsersRoutes } from './routes/admin-users.routes.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
 import { examRoutes } from './routes/exam.routes.ts';
@@ -141,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paketRoutes);
       await api.register(mediaRoutes);
       await api.register(adminContentRoutes);
+      await api.register(adminSoalIoRoutes);
       await api.register(adminUsersRoutes);
       await api.register(examRoutes);
       await api.register(paymentsRoutes);
@@ -150,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profileRoutes);
       await api.register(practiceRoutes);
       await api.register(auditRoutes);
+      await api.register(adminAttemptsRoutes);
     },
     { prefix: '/api' },
   );

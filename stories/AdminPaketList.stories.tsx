@@ -69,23 +69,40 @@ export const AddSoalNavigates: Story = {
   },
 };
 
-export const DeleteConfirmed: Story = {
+export const DeleteArchives: Story = {
   parameters: { msw: [adminContentHandlers.pakets(), adminContentHandlers.deletePaket()] },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: `Hapus ${demoPakets[1]!.nama_paket}` }));
     const dialog = await body(canvasElement).findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByText('Tindakan ini tidak bisa dibatalkan.')).toBeVisible());
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Hapus' }));
-    await waitFor(() => expect(body(canvasElement).getByText('Paket soal berhasil dihapus.')).toBeVisible());
+    await waitFor(() => expect(within(dialog).getByText(t.admin.paket.confirmArchiveText)).toBeVisible());
+    await userEvent.click(within(dialog).getByRole('button', { name: t.admin.paket.archiveConfirm }));
+    await waitFor(() => expect(body(canvasElement).getByText(/Paket soal berhasil diarsipkan/)).toBeVisible());
   },
 };
 
-export const DeleteFails: Story = {
+export const ArchiveRefused: Story = {
   parameters: { msw: [adminContentHandlers.pakets(), adminContentHandlers.deletePaketFail()] },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: `Hapus ${demoPakets[1]!.nama_paket}` }));
-    await userEvent.click(within(await body(canvasElement).findByRole('dialog')).getByRole('button', { name: 'Hapus' }));
+    await userEvent.click(
+      within(await body(canvasElement).findByRole('dialog')).getByRole('button', { name: t.admin.paket.archiveConfirm }),
+    );
     await waitFor(() => expect(body(canvasElement).getByText(t.admin.paket.deleteFailed)).toBeVisible());
-    await expect(body(canvasElement).getByText(/sedang aktif untuk peserta/)).toBeVisible();
+    await expect(body(canvasElement).getByText(/pembayaran yang menunggu verifikasi/)).toBeVisible();
+  },
+};
+
+const archivedPaket = { ...demoPakets[1]!, id: 3, nama_paket: 'Paket Lama 2024', archived_at: '2025-02-01T08:00:00.000Z' };
+
+/** The archive: archived packages with 'Pulihkan' and their archive date. */
+export const Archive: Story = {
+  parameters: { msw: [adminContentHandlers.pakets([...demoPakets, archivedPaket]), adminContentHandlers.restorePaket()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByText(t.admin.paket.tabArchive(1)));
+    await expect(await canvas.findByText('Paket Lama 2024')).toBeVisible();
+    await expect(canvas.queryByText(demoPakets[0]!.nama_paket)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: `${t.admin.paket.restore} Paket Lama 2024` }));
+    await waitFor(() => expect(body(canvasElement).getByText('Paket soal berhasil dipulihkan.')).toBeVisible());
   },
 };

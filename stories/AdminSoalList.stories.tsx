@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminContentHandlers, demoSoal } from '../src/api/mocks/admin-content.handlers.ts';
+import { adminContentHandlers, demoPakets, demoSoal } from '../src/api/mocks/admin-content.handlers.ts';
 import { SectionChooserScreen } from '../src/features/admin/components/SectionChooserScreen.tsx';
 import {
   ListeningListScreen,
@@ -140,6 +140,36 @@ export const DeleteConfirmed: Story = {
     await waitFor(() => expect(within(dialog).getByText('Tindakan ini tidak bisa dibatalkan.')).toBeVisible());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hapus' }));
     await expectVisibleText(canvasElement, 'Soal berhasil dihapus.');
+  },
+};
+
+/** Deleting from a siap package says first that the package goes back to belum. */
+export const DeleteUnpublishes: Story = {
+  parameters: {
+    msw: [adminContentHandlers.soalList('listening'), adminContentHandlers.paket(demoPakets[0]), adminContentHandlers.deleteSoal()],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('button', { name: 'Hapus Soal 32' });
+    await expect(await canvas.findByText(t.admin.soal.paketSiapNote)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Hapus Soal 32' }));
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText(/statusnya kembali menjadi belum/)).toBeVisible());
+  },
+};
+
+const completeBelum = { ...demoPakets[0]!, status: 'belum' as const };
+
+/** A package complete again after a removal: the screens offer to publish it again. */
+export const RepublishOffer: Story = {
+  parameters: {
+    msw: [adminContentHandlers.soalList('listening'), adminContentHandlers.paket(completeBelum), adminContentHandlers.updatePaket()],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.admin.paket.republishTitle)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: t.admin.paket.republish }));
+    await expectVisibleText(canvasElement, t.admin.paket.republished);
   },
 };
 

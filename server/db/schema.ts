@@ -29,6 +29,8 @@ export const users = pgTable('users', {
   paketSoalIdAktif: integer('paket_soal_id_aktif').references((): AnyPgColumn => paketSoal.id, { onDelete: 'set null' }),
   /** Name of the package of the last finished attempt. */
   paketTerakhir: varchar('paket_terakhir', { length: 150 }),
+  /** Extra exam time (accommodation) in percent of each section's length: 100 = none (contract/accommodations.ts). */
+  timeFactorPct: integer('time_factor_pct').notNull().default(100),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -71,6 +73,8 @@ export const paketSoal = pgTable('paket_soal', {
   durasiReading: integer('durasi_reading')
     .notNull()
     .default(55 * 60),
+  /** Set when an admin archives the package (the spec's DELETE): hidden from learners, kept with its media and history. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -199,6 +203,12 @@ export const examAttempts = pgTable(
     /** Where each interrupted listening clip stopped, in seconds, by exam index. */
     audioPositions: jsonb('audio_positions').$type<Record<string, number>>().notNull().default({}),
     draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+    /** The learner's time factor when the attempt started; every section's end of this attempt uses it. */
+    timeFactorPct: integer('time_factor_pct').notNull().default(100),
+    /** Set once an admin reopened the attempt after a fault (docs/decisions/009); it can happen once. */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenedBy: integer('reopened_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    reopenReason: text('reopen_reason'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,20 +13,30 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
 export interface MultipartData {
   fields: Record<string, string>;
   files: Record<string, Buffer>;
+  /** The file name the client gave each file field. */
+  names: Record<string, string>;
 }
 
 /**
  * Reads a multipart request: text fields, and the named file fields as buffers (an empty file
  * part, as browsers send for "no file chosen", counts as absent). Oversize files answer 413.
  */
-export async function readMultipart(request: FastifyRequest, fileFields: string[]): Promise<MultipartData> {
+export async function readMultipart(
+  request: FastifyRequest,
+  fileFields: string[],
+  /** A larger ceiling for a route that takes bundles (the question import's sheet and media zip). */
+  maxFileBytes = MAX_UPLOAD_BYTES,
+): Promise<MultipartData> {
   if (!request.isMultipart()) throw badRequest('Data harus dikirim sebagai multipart/form-data.');
-  const data: MultipartData = { fields: {}, files: {} };
+  const data: MultipartData = { fields: {}, files: {}, names: {} };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { fileSize: maxFileBytes } })) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
-        if (fileFields.includes(part.fieldname) && buffer.length > 0) data.files[part.fieldname] = buffer;
+        if (fileFields.includes(part.fieldname) && buffer.length > 0) {
+          data.files[part.fieldname] = buffer;
+          data.names[part.fieldname] = part.filename;
+        }
       } else if (typeof part.value === 'string') {
         data.fields[part.fieldname] = part.value;
       }
@@ -34,7 +44,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: string[
   } catch (err) {
     const e = err as { statusCode?: number; code?: string };
     if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, `Ukuran file terlalu besar (maksimal ${MAX_UPLOAD_BYTES / 1024 / 1024} MB).`);
+      throw new AppError(413, `Ukuran file terlalu besar (maksimal ${maxFileBytes / 1024 / 1024} MB).`);
     }
     if (e.statusCode && e.statusCode < 500) throw badRequest('Data formulir tidak dapat dibaca.');
     throw err;

@@ -29,7 +29,7 @@ import {
 import { requireRole } from '../plugins/auth.ts';
 import { readMultipart, validate } from '../plugins/multipart.ts';
 import { clonePaket } from '../services/paket-clone.service.ts';
-import { createPaket, deletePaket, getAdminPaket, listAdminPaket, updatePaket } from '../services/paket.service.ts';
+import { archivePaket, createPaket, getAdminPaket, listAdminPaket, restorePaket, updatePaket } from '../services/paket.service.ts';
 import {
   createQuestionReading,
   deleteQuestionReading,
@@ -83,16 +83,25 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await updatePaket(app.db, request.params.id, request.body),
     }),
   );
+  // The spec's DELETE keeps its path and archives: nothing a learner paid for or sat is destroyed.
   app.delete(
     '/admin/paket-soal/:id',
     {
       config: { audit: { action: 'paket.delete', entity: 'paket', id: 'id' } },
-      schema: { tags, params: idParamSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: { tags, params: idParamSchema, response: { 200: paketMutationResponseSchema, ...errors } },
     },
-    async (request) => {
-      await deletePaket(app.db, app.storage, request.params.id);
-      return { message: 'Paket soal berhasil dihapus.' };
+    async (request) => ({
+      message: 'Paket soal berhasil diarsipkan. Paket dapat dipulihkan dari Arsip.',
+      data: await archivePaket(app.db, request.params.id),
+    }),
+  );
+  app.post(
+    '/admin/paket-soal/:id/restore',
+    {
+      config: { audit: { action: 'paket.restore', entity: 'paket', id: 'id' } },
+      schema: { tags, params: idParamSchema, response: { 200: paketMutationResponseSchema, ...errors } },
     },
+    async (request) => ({ message: 'Paket soal berhasil dipulihkan.', data: await restorePaket(app.db, request.params.id) }),
   );
 
   app.post(

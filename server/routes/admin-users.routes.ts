@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { timeFactorBodySchema, timeFactorResponseSchema } from '../../contract/accommodations.ts';
 import {
   examUserListResponseSchema,
   examUserQuerySchema,
@@ -6,13 +7,19 @@ import {
   resetPasswordResponseSchema,
 } from '../../contract/admin-users.ts';
 import { errorResponseSchema } from '../../contract/common.ts';
-import { requireRole } from '../plugins/auth.ts';
-import { listExamUsers, resetPassword } from '../services/admin-users.service.ts';
+import { currentUser, requireRole } from '../plugins/auth.ts';
+import { listExamUsers, resetPassword, setTimeFactor } from '../services/admin-users.service.ts';
 
 const tags = ['admin: users'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
-/** GET /admin/user (Data User) and the password reset of DESIGN section 9. Admin only. */
+/** GET /admin/user (Data User: learners), the password reset of DESIGN section 9 and the time factor. Admin only. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireRole('Admin'));
 
@@ -30,7 +37,19 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Password sementara dibuat. Sampaikan kepada peserta; password ini hanya ditampilkan sekali.',
-      password: await resetPassword(app.db, request.params.nohp),
+      password: await resetPassword(app.db, currentUser(request), request.params.nohp),
+    }),
+  );
+
+  app.put(
+    '/admin/user/:nohp/faktor-waktu',
+    {
+      config: { audit: { action: 'pengguna.faktor-waktu', entity: 'pengguna', id: 'nohp' } },
+      schema: { tags, params: nohpParamSchema, body: timeFactorBodySchema, response: { 200: timeFactorResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      message: 'Faktor waktu disimpan. Berlaku mulai simulasi berikutnya yang dimulai peserta.',
+      faktor_waktu_persen: await setTimeFactor(app.db, request.params.nohp, request.body.faktor_waktu_persen),
     }),
   );
 };

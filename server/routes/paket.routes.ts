@@ -14,7 +14,7 @@ export const paketRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['paket'], params: paketIdParamSchema, response: { 200: publicPaketResponseSchema, 404: errorResponseSchema } } },
     async (request) => {
       const paket = await findPaket(app.db, request.params.paketId);
-      if (!paket || paket.status !== 'siap') throw notFound(PAKET_NOT_FOUND);
+      if (!paket || paket.status !== 'siap' || paket.archivedAt) throw notFound(PAKET_NOT_FOUND);
       return { data: toPublicPaket(paket) };
     },
   );

@@ -78,6 +78,8 @@ export async function cekAksesPaket(db: Db, user: UserRow, paketId: number): Pro
   if (activeId === paketId) {
     return { ...base, bolehAkses: true, pending: false, alasan: null, status: 'aktif', paketAktifId: paketId };
   }
+  // An archived package is gone for everyone but those already sitting it.
+  if (paket.archivedAt) throw notFound(PAKET_NOT_FOUND);
   // Someone else's turn: an open attempt (even on a deleted package) or another active package.
   const busy = open !== null || user.paketSoalIdAktif !== null;
   const finishFirst = async (prefix: string) =>

@@ -11,6 +11,7 @@ import type {
   SoalResponse,
   TimerResponse,
 } from '../../contract/exam.ts';
+import { extendedSeconds } from '../../contract/accommodations.ts';
 import { mergeNewest, type TimedAnswer } from '../../machines/answer-sync.ts';
 import { parseIndonesianMobile } from '../../contract/phone.ts';
 import { EXAM_SECTIONS, sectionOfQuestionPage } from '../../machines/exam-layout.ts';
@@ -38,6 +39,7 @@ export const ABANDONED_AFTER_MS = 10 * 60_000;
 const NO_ACTIVE_PACKAGE = 'Anda belum memiliki paket simulasi yang aktif. Silakan pilih paket di halaman Paket Soal.';
 const NO_RUNNING_EXAM = 'Belum ada simulasi yang sedang berjalan.';
 const WRONG_PACKAGE = 'Paket ini bukan paket simulasi Anda yang sedang aktif.';
+const PAKET_BEING_FIXED = 'Paket ini sedang diperbaiki oleh admin, sehingga belum dapat dimulai. Silakan coba lagi nanti.';
 
 /** A body or query nohp must be the session user's own (any spelling); it never selects another user. */
 export function assertOwnNohp(user: UserRow, nohp: string | undefined): void {
@@ -47,7 +49,7 @@ export function assertOwnNohp(user: UserRow, nohp: string | undefined): void {
   }
 }
 
-const endsAtOf = (a: Attempt, sesi: RunningSesi): Date | null =>
+export const endsAtOf = (a: Attempt, sesi: RunningSesi): Date | null =>
   sesi === 'listening' ? a.listeningEndsAt : sesi === 'written' ? a.writtenEndsAt : a.readingEndsAt;
 
 function timerOf(a: Attempt | null, now: Date): TimerResponse {
@@ -137,6 +139,8 @@ export async function examSoal(db: Db, user: UserRow): Promise<SoalResponse> {
       durasi_listening: paket.durasiListening,
       durasi_written: paket.durasiWritten,
       durasi_reading: paket.durasiReading,
+      // The attempt keeps the factor it started with; before the start the learner's current one.
+      faktor_waktu_persen: open?.timeFactorPct ?? user.timeFactorPct,
     },
     soal: questions,
   };
@@ -168,6 +172,9 @@ export async function startOrRefreshTimer(db: Db, user: UserRow, paketId?: numbe
     throw conflict(active ? WRONG_PACKAGE : NO_ACTIVE_PACKAGE);
   }
   const paket = await getPaketRow(db, active);
+  // Content removed from a package (it went back to belum) must be complete again before anyone starts it.
+  if (paket.status !== 'siap') throw conflict(PAKET_BEING_FIXED);
+  const timeFactorPct = fresh?.timeFactorPct ?? 100;
   try {
     const created = await db.transaction(async (tx) => {
       const paymentId = await consumePayment(tx, user.id, active);
@@ -178,7 +185,8 @@ export async function startOrRefreshTimer(db: Db, user: UserRow, paketId?: numbe
           paketSoalId: active,
           paymentId,
           sesi: 'listening',
-          listeningEndsAt: new Date(now.getTime() + paket.durasiListening * 1000),
+          listeningEndsAt: new Date(now.getTime() + extendedSeconds(paket.durasiListening, timeFactorPct) * 1000),
+          timeFactorPct,
           startedAt: now,
         })
         .returning();
@@ -226,8 +234,14 @@ export async function nextSection(db: Db, user: UserRow, paketId?: number, now =
   const paket = await getPaketRow(db, open.paketSoalId!);
   const update =
     sesi === 'listening'
-      ? { sesi: 'written' as const, writtenEndsAt: new Date(now.getTime() + paket.durasiWritten * 1000) }
-      : { sesi: 'reading' as const, readingEndsAt: new Date(now.getTime() + paket.durasiReading * 1000) };
+      ? {
+          sesi: 'written' as const,
+          writtenEndsAt: new Date(now.getTime() + extendedSeconds(paket.durasiWritten, open.timeFactorPct) * 1000),
+        }
+      : {
+          sesi: 'reading' as const,
+          readingEndsAt: new Date(now.getTime() + extendedSeconds(paket.durasiReading, open.timeFactorPct) * 1000),
+        };
   // The condition on sesi makes a double click move one section, not two.
   const [row] = await db
     .update(examAttempts)

@@ -4,6 +4,7 @@ import { QUESTION_PARTS, isListeningGroupMember, partQuestionCount } from '../..
 import type { Db } from '../db/client.ts';
 import { examAttempts, files, paketSoal, questionReading, soal, users } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
+import { assertArchivable, assertNoRunningAttempt } from './content-guard.service.ts';
 import type { Storage } from './storage.service.ts';
 
 type PaketRow = typeof paketSoal.$inferSelect;
@@ -53,7 +54,12 @@ export async function completenessOf(db: Db, paketId: number): Promise<Completen
 }
 
 async function toAdminPaket(db: Db, p: PaketRow): Promise<AdminPaket> {
-  return { ...toPublicPaket(p), created_at: p.createdAt.toISOString(), completeness: await completenessOf(db, p.id) };
+  return {
+    ...toPublicPaket(p),
+    created_at: p.createdAt.toISOString(),
+    archived_at: p.archivedAt?.toISOString() ?? null,
+    completeness: await completenessOf(db, p.id),
+  };
 }
 
 export async function findPaket(db: Db, id: number): Promise<PaketRow | null> {
@@ -76,9 +82,13 @@ export async function getAdminPaket(db: Db, id: number): Promise<AdminPaket> {
   return toAdminPaket(db, await getPaketOrThrow(db, id));
 }
 
-/** Published packages only (status siap), cheapest level first as the spec's list shows them. */
+/** Published packages only (status siap, not archived), cheapest level first as the spec's list shows them. */
 export async function listPublicPaket(db: Db): Promise<PublicPaket[]> {
-  const rows = await db.select().from(paketSoal).where(eq(paketSoal.status, 'siap')).orderBy(asc(paketSoal.id));
+  const rows = await db
+    .select()
+    .from(paketSoal)
+    .where(and(eq(paketSoal.status, 'siap'), isNull(paketSoal.archivedAt)))
+    .orderBy(asc(paketSoal.id));
   return rows.map(toPublicPaket);
 }
 
@@ -106,6 +116,13 @@ export async function createPaket(db: Db, input: PaketInput): Promise<AdminPaket
 
 export async function updatePaket(db: Db, id: number, input: PaketInput): Promise<AdminPaket> {
   const existing = await getPaketOrThrow(db, id);
+  const durations = [
+    [input.durasi_listening, existing.durasiListening],
+    [input.durasi_written, existing.durasiWritten],
+    [input.durasi_reading, existing.durasiReading],
+  ];
+  // A running attempt sets its next section's end from these; name, price and status it never reads.
+  if (durations.some(([next, now]) => next !== undefined && next !== now)) await assertNoRunningAttempt(db, id);
   if (input.status === 'siap' && existing.status !== 'siap') refuseIfIncomplete(await completenessOf(db, id));
   const [row] = await db
     .update(paketSoal)
@@ -135,7 +152,26 @@ export async function demoteIfIncomplete(db: Db, paketId: number): Promise<void>
   }
 }
 
-/** Deletes a package with its questions, passages and files in one transaction; bytes go after the commit. */
+/** The spec's DELETE: hides the package from learners, keeps its questions, media and history (restorable). */
+export async function archivePaket(db: Db, id: number): Promise<AdminPaket> {
+  const existing = await getPaketOrThrow(db, id);
+  if (existing.archivedAt) return toAdminPaket(db, existing);
+  await assertArchivable(db, id);
+  const [row] = await db.update(paketSoal).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(paketSoal.id, id)).returning();
+  return toAdminPaket(db, row!);
+}
+
+/** Brings an archived package back with the status it had (a siap package is listed for learners again). */
+export async function restorePaket(db: Db, id: number): Promise<AdminPaket> {
+  await getPaketOrThrow(db, id);
+  const [row] = await db.update(paketSoal).set({ archivedAt: null, updatedAt: new Date() }).where(eq(paketSoal.id, id)).returning();
+  return toAdminPaket(db, row!);
+}
+
+/**
+ * Removes a package with its questions, passages and files for good. Only for a demo package whose
+ * seeding was interrupted; admins archive instead (archivePaket).
+ */
 export async function deletePaket(db: Db, storage: Storage, id: number): Promise<void> {
   await getPaketOrThrow(db, id);
   const [inUse] = await db

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { paketSoal, payments, settings, users, type UserRow } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { activateIfIdle } from './access.service.ts';
+import { assertNotArchived } from './content-guard.service.ts';
 import { PAKET_NOT_FOUND } from './paket.service.ts';
 import { mediaUrl, type Storage } from './storage.service.ts';
 
@@ -53,6 +54,7 @@ export async function uploadPayment(
   const [paket] = await db.select().from(paketSoal).where(eq(paketSoal.id, paketId)).limit(1);
   if (!paket) throw notFound(PAKET_NOT_FOUND);
   if (paket.status !== 'siap') throw badRequest('Paket soal ini belum tersedia, sehingga belum dapat dibeli.');
+  await assertNotArchived(db, paket.id);
   if (paket.harga === 0) throw badRequest('Paket ini gratis, tidak perlu pembayaran. Silakan langsung klik Kerjakan Soal.');
   const pending = await db
     .select({ id: payments.id })
@@ -152,6 +154,8 @@ export async function decidePayment(
       );
     }
     if (decided.status === 'confirmed' && decided.paketSoalId !== null) {
+      // Throwing here rolls the decision back: the payment stays pending, to be rejected.
+      await assertNotArchived(tx, decided.paketSoalId);
       await activateIfIdle(tx, decided.userId, decided.paketSoalId);
     }
   });

@@ -1,15 +1,17 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { QuestionReading } from '../../contract/soal.ts';
 import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
-import { demoteIfIncomplete, getPaketOrThrow } from './paket.service.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { assertNoRunningAttempt } from './content-guard.service.ts';
+import { getPaketOrThrow } from './paket.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
 import { mediaUrl, type StoredFile, type Storage } from './storage.service.ts';
 
 type PassageRow = typeof questionReading.$inferSelect;
 
 export const PASSAGE_NOT_FOUND = 'Bacaan (Question Reading) tidak ditemukan.';
+export const PASSAGE_CONTENT_REQUIRED = 'Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.';
 
 export const toQuestionReading = (p: PassageRow): QuestionReading => ({
   id: p.id,
@@ -40,8 +42,9 @@ export async function createQuestionReading(
   image?: Buffer,
 ): Promise<QuestionReading> {
   await getPaketOrThrow(db, paketId);
+  await assertNoRunningAttempt(db, paketId);
   const html = input.html ? (await sanitizeHtml(input.html)).trim() || null : null;
-  if (!image && !html) throw badRequest('Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.');
+  if (!image && !html) throw badRequest(PASSAGE_CONTENT_REQUIRED);
   const file: StoredFile | null = image ? await storage.write('passage', image) : null;
   try {
     const row = await db.transaction(async (tx) => {
@@ -67,8 +70,9 @@ export async function updateQuestionReading(
   image?: Buffer,
 ): Promise<QuestionReading> {
   const existing = await getPassageRow(db, id);
+  await assertNoRunningAttempt(db, existing.paketSoalId);
   const html = input.html !== undefined ? (await sanitizeHtml(input.html)).trim() || null : existing.html;
-  if (!image && !existing.image && !html) throw badRequest('Unggah gambar bacaan (jpg, jpeg, png) atau isi teks bacaan.');
+  if (!image && !existing.image && !html) throw badRequest(PASSAGE_CONTENT_REQUIRED);
   const file: StoredFile | null = image ? await storage.write('passage', image) : null;
   try {
     const row = await db.transaction(async (tx) => {
@@ -91,14 +95,23 @@ export async function updateQuestionReading(
   }
 }
 
-/** Deletes a passage; its questions stay but lose the link (the package shows them as incomplete). */
+/** Deletes a passage no question uses (questions are moved or deleted first, never silently unlinked). */
 export async function deleteQuestionReading(db: Db, storage: Storage, id: number): Promise<void> {
   const existing = await getPassageRow(db, id);
+  await assertNoRunningAttempt(db, existing.paketSoalId);
+  const [linked] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(soal)
+    .where(eq(soal.qReading, id));
+  const n = Number(linked?.n ?? 0);
+  if (n > 0) {
+    throw conflict(
+      `Bacaan ini masih dipakai oleh ${n} soal reading. Pindahkan soal-soal itu ke bacaan lain atau hapus soalnya terlebih dahulu, lalu hapus bacaan ini.`,
+    );
+  }
   await db.transaction(async (tx) => {
-    await tx.update(soal).set({ qReading: null }).where(eq(soal.qReading, id));
     await tx.delete(questionReading).where(eq(questionReading.id, id));
     if (existing.image) await storage.forget(tx, [existing.image]);
   });
   await storage.removeFromDisk([existing.image]);
-  await demoteIfIncomplete(db, existing.paketSoalId);
 }

@@ -198,6 +198,7 @@ function adminWhere(filter: AdminHistoryFilter): SQL | undefined {
 const toAdminItem = (r: { h: HistoryRow; nama: string; nohp: string }, retakes: Set<number>): AdminHistoryItem => ({
   ...toHistoryItem(r.h, retakes.has(r.h.id)),
   user: { nama: r.nama, nohp: r.nohp },
+  attemptId: r.h.attemptId,
 });
 
 /** GET /admin/riwayat-ujian: every participant's results, newest first, filtered and paged. */

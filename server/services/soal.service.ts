@@ -6,6 +6,7 @@ import { readWritten, WRITTEN_PARTS_MESSAGE } from '../../contract/written-marku
 import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { assertNoRunningAttempt } from './content-guard.service.ts';
 import { demoteIfIncomplete, getPaketOrThrow } from './paket.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
@@ -65,7 +66,7 @@ export interface SoalInput {
   spoken_question?: string | null | undefined;
 }
 
-function checkNumbering(section: SoalSection, noSoal: number, page: number): void {
+export function checkNumbering(section: SoalSection, noSoal: number, page: number): void {
   const n = partNumberRange(section);
   if (noSoal < n.first || noSoal > n.last) {
     throw badRequest(`Nomor soal ${SECTION_LABEL[section]} harus antara ${n.first} dan ${n.last}.`);
@@ -76,13 +77,16 @@ function checkNumbering(section: SoalSection, noSoal: number, page: number): voi
   }
 }
 
+/** The refusal of a number (page) a package already holds. */
+export const numberTaken = (noSoal: number, page: number): string => `Soal nomor ${noSoal} (page ${page}) sudah ada di paket ini.`;
+
 async function checkFree(db: Db, paketId: number, page: number, noSoal: number, exceptId?: number): Promise<void> {
   const clash = await db
     .select({ id: soal.id })
     .from(soal)
     .where(and(eq(soal.paketSoalId, paketId), eq(soal.page, page), ...(exceptId ? [ne(soal.id, exceptId)] : [])))
     .limit(1);
-  if (clash.length > 0) throw conflict(`Soal nomor ${noSoal} (page ${page}) sudah ada di paket ini.`);
+  if (clash.length > 0) throw conflict(numberTaken(noSoal, page));
 }
 
 async function passageOf(db: Db, paketId: number, qReading: number | undefined): Promise<PassageRow> {
@@ -96,41 +100,85 @@ async function passageOf(db: Db, paketId: number, qReading: number | undefined):
   return rows[0];
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
+export const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
 
-/** Everything a section-specific create/update resolves before writing. */
-interface Prepared {
+/** What the question rules make of a row's text: the stored HTML and the four options. */
+export interface CheckedSoal {
   soalHtml: string;
   options: [string, string, string, string];
-  passage: PassageRow | null;
 }
 
-async function prepare(db: Db, paketId: number, section: SoalSection, input: SoalInput): Promise<Prepared> {
+/**
+ * The rules every save of a question applies, whatever sends it (a form or an import row): number
+ * and page of the section, audio where a clip of its own is needed, sanitised HTML, and a
+ * written-expression sentence read into our markup with its four parts as the options.
+ * `hasAudio` is whether a clip comes with the save (`null`: an edit that keeps the stored one).
+ */
+export async function checkSoal(section: SoalSection, input: SoalInput, hasAudio: boolean | null): Promise<CheckedSoal> {
   checkNumbering(section, input.no_soal, input.page);
   if (section === 'listening') {
-    return {
-      soalHtml: '',
-      options: [input.pilihan_satu!, input.pilihan_dua!, input.pilihan_tiga!, input.pilihan_empat!],
-      passage: null,
-    };
+    // A group member's own clip is kept (spec clients upload the group's clip with each of its
+    // questions) but optional: the exam plays the group head's clip for the whole group.
+    if (hasAudio === false && !isListeningGroupMember(input.no_soal)) {
+      throw badRequest('Semua field wajib diisi! Audio wajib diunggah untuk soal ini.');
+    }
+    return { soalHtml: '', options: [input.pilihan_satu!, input.pilihan_dua!, input.pilihan_tiga!, input.pilihan_empat!] };
   }
+  if (hasAudio) throw badRequest(AUDIO_LISTENING_ONLY);
   const soalHtml = (await sanitizeHtml(input.soal ?? '')).trim();
   if (!soalHtml) throw badRequest('Semua field wajib diisi!');
   if (section === 'written') {
     // Any common shape (sub/sup/span letters, word boxes, [A] marks) is stored in our markup.
     const sentence = readWritten(soalHtml);
     if (!sentence) throw badRequest(WRITTEN_PARTS_MESSAGE);
-    return { soalHtml: sentence.html, options: sentence.parts, passage: null };
+    return { soalHtml: sentence.html, options: sentence.parts };
   }
-  const passage = section === 'reading' ? await passageOf(db, paketId, input.q_reading) : null;
+  return { soalHtml, options: [input.pilihan_satu!, input.pilihan_dua!, input.pilihan_tiga!, input.pilihan_empat!] };
+}
+
+export const AUDIO_LISTENING_ONLY = 'Hanya soal listening yang memakai audio.';
+
+/** The row a new question is inserted as (form save and import alike). */
+export function newSoalValues(
+  paketId: number,
+  section: SoalSection,
+  input: SoalInput,
+  checked: CheckedSoal,
+  audioKey: string | null,
+  passageId: number | null,
+): typeof soal.$inferInsert {
   return {
-    soalHtml,
-    options: [input.pilihan_satu!, input.pilihan_dua!, input.pilihan_tiga!, input.pilihan_empat!],
-    passage,
+    paketSoalId: paketId,
+    section,
+    noSoal: input.no_soal,
+    page: input.page,
+    soal: checked.soalHtml,
+    pilihanSatu: checked.options[0],
+    pilihanDua: checked.options[1],
+    pilihanTiga: checked.options[2],
+    pilihanEmpat: checked.options[3],
+    jawaban: input.jawaban,
+    audio: audioKey,
+    qReading: passageId,
+    pembahasan: input.pembahasan ?? null,
+    skill: input.skill,
+    transcript: section === 'listening' ? (input.transcript ?? null) : null,
+    spokenQuestion: section === 'listening' ? (input.spoken_question ?? null) : null,
   };
+}
+
+/** Everything a section-specific create/update resolves before writing. */
+interface Prepared extends CheckedSoal {
+  passage: PassageRow | null;
+}
+
+async function prepare(db: Db, paketId: number, section: SoalSection, input: SoalInput, hasAudio: boolean | null): Promise<Prepared> {
+  const checked = await checkSoal(section, input, hasAudio);
+  const passage = section === 'reading' ? await passageOf(db, paketId, input.q_reading) : null;
+  return { ...checked, passage };
 }
 
 export async function createSoal(
@@ -142,14 +190,8 @@ export async function createSoal(
   audio?: Buffer,
 ): Promise<AdminSoal> {
   await getPaketOrThrow(db, paketId);
-  const prepared = await prepare(db, paketId, section, input);
-  if (section === 'listening') {
-    // A group member's own clip is kept (spec clients upload the group's clip with each of its
-    // questions) but optional: the exam plays the group head's clip for the whole group.
-    if (!isListeningGroupMember(input.no_soal) && !audio) throw badRequest('Semua field wajib diisi! Audio wajib diunggah untuk soal ini.');
-  } else if (audio) {
-    throw badRequest('Hanya soal listening yang memakai audio.');
-  }
+  await assertNoRunningAttempt(db, paketId);
+  const prepared = await prepare(db, paketId, section, input, !!audio);
   await checkFree(db, paketId, input.page, input.no_soal);
 
   const file: StoredFile | null = audio ? await storage.write('audio', audio) : null;
@@ -158,31 +200,14 @@ export async function createSoal(
       if (file) await storage.record(tx, 'audio', file, { paketSoalId: paketId });
       const [inserted] = await tx
         .insert(soal)
-        .values({
-          paketSoalId: paketId,
-          section,
-          noSoal: input.no_soal,
-          page: input.page,
-          soal: prepared.soalHtml,
-          pilihanSatu: prepared.options[0],
-          pilihanDua: prepared.options[1],
-          pilihanTiga: prepared.options[2],
-          pilihanEmpat: prepared.options[3],
-          jawaban: input.jawaban,
-          audio: file?.key ?? null,
-          qReading: prepared.passage?.id ?? null,
-          pembahasan: input.pembahasan ?? null,
-          skill: input.skill,
-          transcript: section === 'listening' ? (input.transcript ?? null) : null,
-          spokenQuestion: section === 'listening' ? (input.spoken_question ?? null) : null,
-        })
+        .values(newSoalValues(paketId, section, input, prepared, file?.key ?? null, prepared.passage?.id ?? null))
         .returning();
       return inserted!;
     });
     return toAdminSoal(row, prepared.passage);
   } catch (err) {
     if (file) await storage.removeFromDisk([file.key]);
-    if (isUniqueViolation(err)) throw conflict(`Soal nomor ${input.no_soal} (page ${input.page}) sudah ada di paket ini.`);
+    if (isUniqueViolation(err)) throw conflict(numberTaken(input.no_soal, input.page));
     throw err;
   }
 }
@@ -214,10 +239,11 @@ export async function updateSoal(
   audio?: Buffer,
 ): Promise<AdminSoal> {
   const existing = await getSoalRow(db, id);
+  await assertNoRunningAttempt(db, existing.paketSoalId);
   if (existing.section !== section) {
     throw badRequest(`Soal ini adalah soal ${SECTION_LABEL[existing.section]}, bukan ${SECTION_LABEL[section]}.`);
   }
-  const prepared = await prepare(db, existing.paketSoalId, section, input);
+  const prepared = await prepare(db, existing.paketSoalId, section, input, audio ? true : null);
   await checkFree(db, existing.paketSoalId, input.page, input.no_soal, id);
 
   const file: StoredFile | null = audio ? await storage.write('audio', audio) : null;
@@ -255,13 +281,14 @@ export async function updateSoal(
     return toAdminSoal(row, prepared.passage ?? (await passageById(db, row.qReading)));
   } catch (err) {
     if (file) await storage.removeFromDisk([file.key]);
-    if (isUniqueViolation(err)) throw conflict(`Soal nomor ${input.no_soal} (page ${input.page}) sudah ada di paket ini.`);
+    if (isUniqueViolation(err)) throw conflict(numberTaken(input.no_soal, input.page));
     throw err;
   }
 }
 
 export async function deleteSoal(db: Db, storage: Storage, id: number): Promise<void> {
   const existing = await getSoalRow(db, id);
+  await assertNoRunningAttempt(db, existing.paketSoalId);
   await db.transaction(async (tx) => {
     await tx.delete(soal).where(eq(soal.id, id));
     if (existing.audio) await storage.forget(tx, [existing.audio]);

@@ -221,13 +221,16 @@ describe('admin content in the browser', () => {
     }
     await screenshot(page, 'admin-paket-list');
 
-    // Delete after confirming.
+    // 'Hapus' archives after confirming; the archive brings it back.
     await page.getByRole('button', { name: `Hapus ${PAKET}` }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Tindakan ini tidak bisa dibatalkan.').waitFor();
-    await dialog.getByRole('button', { name: 'Hapus', exact: true }).click();
-    await page.getByText('Paket soal berhasil dihapus.').waitFor();
+    await dialog.getByText(/dapat dipulihkan dari Arsip/).waitFor();
+    await dialog.getByRole('button', { name: 'Arsipkan', exact: true }).click();
+    await page.getByText('Paket soal berhasil diarsipkan. Paket dapat dipulihkan dari Arsip.').waitFor();
     await page.getByRole('cell', { name: PAKET, exact: true }).waitFor({ state: 'detached' });
+    await page.getByText('Arsip (1)').click();
+    await page.getByRole('button', { name: `Pulihkan ${PAKET}` }).click();
+    await page.getByText('Paket soal berhasil dipulihkan.').waitFor();
     expect(errors).toEqual([]);
     // Reported in docs/performance.md (question bank forms).
     console.info(`clicks per question: ${JSON.stringify(clicks)}`);

@@ -107,7 +107,8 @@ describe('clone a package', () => {
     const copyKeys = [keyOf(copiedListening[0].audio), keyOf(copiedPassages[0].reading)];
     const rows = await ctx.database.db.select().from(files).where(eq(files.paketSoalId, copy.id));
     expect(rows.map((r) => r.key).sort()).toEqual([...copyKeys].sort());
-    expect((await admin.delete(`/api/admin/paket-soal/${id}`)).statusCode).toBe(200);
+    // Deleting the original's question removes its clip; the copy keeps its own.
+    expect((await admin.delete(`/api/admin/paket-soal/soal/${clip.json().data.id}`)).statusCode).toBe(200);
     expect(existsSync(path.join(ctx.app.storage.dir, keyOf(originalAudio)))).toBe(false);
     for (const key of copyKeys) expect(existsSync(path.join(ctx.app.storage.dir, key))).toBe(true);
     const served = await admin.get(copiedListening[0].audio);

@@ -143,19 +143,22 @@ describe('packages', () => {
     expect(pub2.json().data.map((p: { id: number }) => p.id)).not.toContain(id);
   });
 
-  it('deletes a package with its questions, passages and files (rows and bytes)', async () => {
+  it('archives a package on DELETE: hidden from learners, its questions and files kept, restorable', async () => {
     const id = await newPaket();
     const created = await listening(id, { no_soal: 1, page: 1, ...options, jawaban: '2' }, fixture('tone.mp3'));
     expect(created.statusCode).toBe(201);
     const key = String(created.json().data.audio).split('/').pop()!;
     const onDisk = path.join(ctx.app.storage.dir, key);
-    expect(existsSync(onDisk)).toBe(true);
     const del = await admin.delete(`/api/admin/paket-soal/${id}`);
     expect(del.statusCode).toBe(200);
-    expect(existsSync(onDisk)).toBe(false);
-    expect((await admin.get(`/api/admin/paket-soal/${id}`)).statusCode).toBe(404);
-    const leftovers = await ctx.database.db.select().from(files);
-    expect(leftovers.find((f) => f.key === key)).toBeUndefined();
+    expect(del.json()).toMatchObject({ message: 'Paket soal berhasil diarsipkan. Paket dapat dipulihkan dari Arsip.' });
+    expect(del.json().data.archived_at).toEqual(expect.any(String));
+    expect(existsSync(onDisk)).toBe(true);
+    expect((await ctx.database.db.select().from(files)).find((f) => f.key === key)).toBeDefined();
+    expect((await admin.get(`/api/admin/paket-soal/${id}/listening/last`)).json().last_no_soal).toBe(1);
+    const restored = await admin.post(`/api/admin/paket-soal/${id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ message: 'Paket soal berhasil dipulihkan.', data: { id, archived_at: null } });
   });
 });
 
@@ -476,9 +479,16 @@ describe('structure, written and reading questions', () => {
     expect(updated.json()).toMatchObject({ data: { nama: 'Bacaan Satu', reading: passage.reading, html: '<p>Teks bacaan</p>' } });
     expect((await admin.get(`/api/admin/paket-soal/question-reading/${id}`)).json().data).toHaveLength(1);
 
+    // A passage in use is never unlinked silently: its questions move or go first.
+    const inUse = await admin.delete(`/api/admin/paket-soal/soal-reading/${passage.id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toBe(
+      'Bacaan ini masih dipakai oleh 1 soal reading. Pindahkan soal-soal itu ke bacaan lain atau hapus soalnya terlebih dahulu, lalu hapus bacaan ini.',
+    );
+    expect((await admin.get(`/api/admin/paket-soal/question-reading/${id}`)).json().data).toHaveLength(1);
+    expect((await admin.delete(`/api/admin/paket-soal/soal/${ok.json().data.id}`)).statusCode).toBe(200);
     expect((await admin.delete(`/api/admin/paket-soal/soal-reading/${passage.id}`)).statusCode).toBe(200);
-    const after = (await admin.get(`/api/admin/paket-soal/${id}`)).json().data.completeness;
-    expect(after.readingWithoutPassage).toEqual([1]);
+    expect((await admin.get(`/api/admin/paket-soal/question-reading/${id}`)).json().data).toHaveLength(0);
   });
 });
 

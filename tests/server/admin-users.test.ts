@@ -22,7 +22,7 @@ describe('GET /api/admin/user', () => {
     const res = await admin.get('/api/admin/user?page=2&limit=10');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ total: 26, page: 2, limit: 10 });
+    expect(body).toMatchObject({ total: 25, page: 2, limit: 10 });
     expect(body.data).toHaveLength(10);
     expect(body.data[0]).toMatchObject({ status_ujian: 'idle', paket_aktif: null, paket_terakhir: null });
     expect(body.data[0]).not.toHaveProperty('password');

@@ -61,12 +61,14 @@ describe('demo content seeding', () => {
     expect(await tagSeededDemoContent(db)).toBe(0);
   });
 
-  it('does not bring a deleted demo package back', async () => {
+  it('does not bring an archived demo package back', async () => {
     const [row] = await ctx.database.db.select().from(paketSoal);
     const admin = await adminClient(ctx);
     expect((await admin.delete(`/api/admin/paket-soal/${row!.id}`)).statusCode).toBe(200);
     expect(await seedDemoContent(ctx.database.db, ctx.app.storage)).toBeNull();
-    expect(await ctx.database.db.select().from(paketSoal)).toHaveLength(0);
+    const after = await ctx.database.db.select().from(paketSoal);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.archivedAt).toBeInstanceOf(Date);
   });
 
   it('replaces a half-seeded package left by an interrupted start', async () => {

@@ -36,6 +36,7 @@ export const demoPakets: AdminPaket[] = [
     durasi_written: 1500,
     durasi_reading: 3300,
     created_at: '2025-01-05T08:00:00.000Z',
+    archived_at: null,
     completeness: {
       listening: 50,
       structure: 15,
@@ -57,6 +58,7 @@ export const demoPakets: AdminPaket[] = [
     durasi_written: 1500,
     durasi_reading: 3300,
     created_at: '2025-01-06T08:00:00.000Z',
+    archived_at: null,
     completeness: {
       listening: 1,
       structure: 1,
@@ -196,10 +198,24 @@ export const adminContentHandlers = {
     http.put(url('/admin/paket-soal/:id'), () =>
       fail(409, `Paket belum lengkap, belum bisa diset siap. ${demoPakets[1]!.completeness.missing.join(' ')}`),
     ),
-  deletePaket: () => http.delete(url('/admin/paket-soal/:id'), () => HttpResponse.json({ message: 'Paket soal berhasil dihapus.' })),
+  /** The spec's DELETE archives. */
+  deletePaket: () =>
+    http.delete(url('/admin/paket-soal/:id'), () =>
+      HttpResponse.json({
+        message: 'Paket soal berhasil diarsipkan. Paket dapat dipulihkan dari Arsip.',
+        data: { ...demoPakets[1]!, archived_at: '2025-02-01T08:00:00.000Z' },
+      }),
+    ),
   deletePaketFail: () =>
     http.delete(url('/admin/paket-soal/:id'), () =>
-      fail(409, 'Paket ini sedang aktif untuk peserta (sudah dibayar atau sedang dikerjakan), sehingga tidak dapat dihapus.'),
+      fail(
+        409,
+        'Paket ini memiliki 1 pembayaran yang menunggu verifikasi, sehingga belum dapat diarsipkan. Konfirmasi atau tolak pembayaran itu terlebih dahulu.',
+      ),
+    ),
+  restorePaket: () =>
+    http.post(url('/admin/paket-soal/:id/restore'), () =>
+      HttpResponse.json({ message: 'Paket soal berhasil dipulihkan.', data: { ...demoPakets[1]!, archived_at: null } }),
     ),
 
   last: () =>

@@ -14,6 +14,7 @@ export const demoExamUsers: ExamUser[] = Array.from({ length: 26 }, (_, i) => ({
   paket_soal_id_aktif: i === 1 ? 2 : null,
   paket_aktif: i === 1 ? 'Paket A Prediction' : null,
   paket_terakhir: i === 2 ? 'Paket Simulasi Gratis — TOEFL ITP' : null,
+  faktor_waktu_persen: i === 3 ? 150 : 100,
 }));
 
 export const adminUsersHandlers = {

@@ -292,6 +292,7 @@ export const demoAdminHistory: AdminHistoryItem[] = Array.from({ length: 45 }, (
   id: 100 - i,
   totalScore: 400 + ((i * 37) % 250),
   user: { nama: names[i % names.length]!, nohp: `62812000000${String(i).padStart(2, '0')}` },
+  attemptId: 500 - i,
 }));
 
 export const resultsHandlers = {

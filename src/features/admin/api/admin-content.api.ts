@@ -49,8 +49,13 @@ export const adminContentApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `/admin/paket-soal/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Paket'],
     }),
-    deletePaket: build.mutation<MessageResponse, number>({
+    /** The spec's DELETE: archives the package (restorable). */
+    deletePaket: build.mutation<Mutated<AdminPaket>, number>({
       query: (id) => ({ url: `/admin/paket-soal/${id}`, method: 'DELETE' }),
+      invalidatesTags: [...CONTENT_CHANGED],
+    }),
+    restorePaket: build.mutation<Mutated<AdminPaket>, number>({
+      query: (id) => ({ url: `/admin/paket-soal/${id}/restore`, method: 'POST' }),
       invalidatesTags: [...CONTENT_CHANGED],
     }),
 
@@ -125,6 +130,7 @@ export const {
   useCreatePaketMutation,
   useUpdatePaketMutation,
   useDeletePaketMutation,
+  useRestorePaketMutation,
   useLastSoalQuery,
   useListSoalQuery,
   useGetSoalQuery,

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
 import { serverMessage } from '../admin-content.rules.ts';
-import { useDeletePaketMutation, useListPaketQuery } from '../api/admin-content.api.ts';
+import { useDeletePaketMutation, useListPaketQuery, useRestorePaketMutation } from '../api/admin-content.api.ts';
 import type { PaketNavState } from '../hooks/usePaketName.ts';
 import { PaketListView } from './PaketListView.tsx';
 
@@ -11,16 +11,17 @@ import { PaketListView } from './PaketListView.tsx';
 export function PaketListScreen() {
   const list = useListPaketQuery();
   const [remove] = useDeletePaketMutation();
+  const [restore] = useRestorePaketMutation();
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const navigate = useNavigate();
 
-  const onDelete = async (id: number) => {
+  const run = async (id: number, call: typeof remove, failedTitle: string) => {
     setDeletingId(id);
     try {
-      const { message } = await remove(id).unwrap();
+      const { message } = await call(id).unwrap();
       notifySuccess(message, { audience: 'admin' });
     } catch (error) {
-      notifyError(serverMessage(error), t.admin.paket.deleteFailed);
+      notifyError(serverMessage(error), failedTitle);
     } finally {
       setDeletingId(null);
     }
@@ -38,7 +39,8 @@ export function PaketListScreen() {
         void navigate(`/admin/soal-simulasi/add-soal/${p.id}`, { state: { namaPaket: p.nama_paket } satisfies PaketNavState })
       }
       onEdit={(p) => void navigate(`/admin/soal-simulasi/edit/${p.id}`)}
-      onDelete={(p) => void onDelete(p.id)}
+      onDelete={(p) => void run(p.id, remove, t.admin.paket.deleteFailed)}
+      onRestore={(p) => void run(p.id, restore, t.admin.paket.restoreFailed)}
     />
   );
 }

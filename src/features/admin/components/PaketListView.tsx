@@ -1,24 +1,30 @@
-import { Badge, Button, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { AdminPaket } from '../../../../contract/paket.ts';
 import { t } from '../../../i18n/id.ts';
+import { formatShortDate } from '../../../lib/dates.ts';
 import { formatRupiah } from '../../../lib/format.ts';
 import { partQuestionCount } from '../../../../machines/exam-layout.ts';
 import { SECTIONS } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
-import { confirmDelete } from './confirm.ts';
+import { confirmArchive } from './confirm.ts';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
 
 export interface PaketListViewProps {
   status: 'loading' | 'error' | 'ready';
   pakets: readonly AdminPaket[];
   errorMessage?: string;
-  /** The id of the package being deleted (its button spins). */
+  /** The id of the package being archived or restored (its button spins). */
   deletingId?: number | null;
+  /** Which list shows first: the packages in use or the archive. */
+  initialView?: 'active' | 'archive';
   onRetry?: () => void;
   onAddPaket: () => void;
   onAddSoal: (paket: AdminPaket) => void;
   onEdit: (paket: AdminPaket) => void;
+  /** The spec's 'Hapus': archives the package after a confirmation. */
   onDelete: (paket: AdminPaket) => void;
+  onRestore: (paket: AdminPaket) => void;
 }
 
 /** One package's counts against 50/15/25/50 and the server's sentences for what is missing. */
@@ -48,25 +54,46 @@ function CompletenessCell({ paket }: { paket: AdminPaket }) {
   );
 }
 
-/** /admin/soal-simulasi: the package table with 'Tambah Soal', 'Edit Paket' and 'Hapus'. */
+/**
+ * /admin/soal-simulasi: the package table with 'Tambah Soal', 'Edit Paket' and 'Hapus' (which
+ * archives), and the archive with 'Pulihkan'.
+ */
 export function PaketListView({
   status,
-  pakets,
+  pakets: all,
   errorMessage,
   deletingId,
+  initialView = 'active',
   onRetry,
   onAddPaket,
   onAddSoal,
   onEdit,
   onDelete,
+  onRestore,
 }: PaketListViewProps) {
+  const [view, setView] = useState(initialView);
+  const archived = all.filter((p) => p.archived_at !== null);
+  const pakets = view === 'archive' ? archived : all.filter((p) => p.archived_at === null);
   return (
     <AdminPage title={t.admin.paket.title} actions={<Button onClick={onAddPaket}>{t.admin.paket.add}</Button>}>
+      {status === 'ready' && (archived.length > 0 || view === 'archive') ? (
+        <SegmentedControl
+          value={view}
+          onChange={(v) => setView(v)}
+          data={[
+            { value: 'active', label: t.admin.paket.tabActive },
+            { value: 'archive', label: t.admin.paket.tabArchive(archived.length) },
+          ]}
+          mb="md"
+        />
+      ) : null}
       {status === 'loading' ? <LoadingState /> : null}
       {status === 'error' ? (
         <ErrorState title={t.admin.paket.loadFailed} message={errorMessage ?? t.admin.common.genericError} onRetry={onRetry} />
       ) : null}
-      {status === 'ready' && pakets.length === 0 ? <EmptyState text={t.admin.paket.empty} /> : null}
+      {status === 'ready' && pakets.length === 0 ? (
+        <EmptyState text={view === 'archive' ? t.admin.paket.archiveEmpty : t.admin.paket.empty} />
+      ) : null}
       {status === 'ready' && pakets.length > 0 ? (
         <Table.ScrollContainer minWidth={960}>
           <Table striped highlightOnHover verticalSpacing="sm">
@@ -92,33 +119,52 @@ export function PaketListView({
                     <Badge color={p.status === 'siap' ? 'green' : 'orange'} variant="filled" tt="none">
                       {p.status === 'siap' ? t.admin.paket.statusSiap : t.admin.paket.statusBelum}
                     </Badge>
+                    {p.archived_at ? (
+                      <Text size="xs" c="dimmed" mt={4}>
+                        {t.admin.paket.archivedOn(formatShortDate(p.archived_at))}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     <CompletenessCell paket={p} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
-                      <Button size="xs" onClick={() => onAddSoal(p)} aria-label={`${t.admin.paket.addSoal} ${p.nama_paket}`}>
-                        {t.admin.paket.addSoal}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() => onEdit(p)}
-                        aria-label={`${t.admin.paket.editPaket} ${p.nama_paket}`}
-                      >
-                        {t.admin.paket.editPaket}
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="outline"
-                        loading={deletingId === p.id}
-                        aria-label={`${t.admin.common.delete} ${p.nama_paket}`}
-                        onClick={() => confirmDelete(t.admin.paket.confirmDeleteTitle(p.nama_paket), () => onDelete(p))}
-                      >
-                        {t.admin.common.delete}
-                      </Button>
+                      {p.archived_at ? (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          loading={deletingId === p.id}
+                          aria-label={`${t.admin.paket.restore} ${p.nama_paket}`}
+                          onClick={() => onRestore(p)}
+                        >
+                          {t.admin.paket.restore}
+                        </Button>
+                      ) : (
+                        <>
+                          <Button size="xs" onClick={() => onAddSoal(p)} aria-label={`${t.admin.paket.addSoal} ${p.nama_paket}`}>
+                            {t.admin.paket.addSoal}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            onClick={() => onEdit(p)}
+                            aria-label={`${t.admin.paket.editPaket} ${p.nama_paket}`}
+                          >
+                            {t.admin.paket.editPaket}
+                          </Button>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="outline"
+                            loading={deletingId === p.id}
+                            aria-label={`${t.admin.common.delete} ${p.nama_paket}`}
+                            onClick={() => confirmArchive(t.admin.paket.confirmDeleteTitle(p.nama_paket), () => onDelete(p))}
+                          >
+                            {t.admin.common.delete}
+                          </Button>
+                        </>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useGetPaketQuery } from '../api/admin-content.api.ts';
 import { idParam, usePaketName, type PaketNavState } from '../hooks/usePaketName.ts';
+import { usePublishState } from '../hooks/usePublishState.ts';
 import { SectionChooserView } from './SectionChooserView.tsx';
 
 /** /admin/soal-simulasi/add-soal/{paketId}. */
@@ -9,6 +10,7 @@ export function SectionChooserScreen() {
   const paketId = idParam(useParams().paketId);
   const namaPaket = usePaketName(paketId);
   const { data } = useGetPaketQuery(paketId ?? skipToken);
+  const publish = usePublishState(paketId);
   const navigate = useNavigate();
   return (
     <SectionChooserView
@@ -16,6 +18,8 @@ export function SectionChooserScreen() {
       completeness={data?.completeness}
       onChoose={(s) => void navigate(`/admin/soal-simulasi/soal-${s}/${paketId}`, { state: { namaPaket } satisfies PaketNavState })}
       onBack={() => void navigate('/admin/soal-simulasi')}
+      onRepublish={publish.offerRepublish ? publish.republish : undefined}
+      republishing={publish.republishing}
     />
   );
 }

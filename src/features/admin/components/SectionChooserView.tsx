@@ -5,6 +5,7 @@ import { t } from '../../../i18n/id.ts';
 import { partQuestionCount } from '../../../../machines/exam-layout.ts';
 import { SECTIONS } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
+import { RepublishOffer } from './RepublishOffer.tsx';
 
 export interface SectionChooserViewProps {
   namaPaket: string | undefined;
@@ -12,10 +13,13 @@ export interface SectionChooserViewProps {
   completeness?: Completeness;
   onChoose: (section: SoalSection) => void;
   onBack: () => void;
+  /** The package is complete again but belum: offer to publish it. */
+  onRepublish?: (() => void) | undefined;
+  republishing?: boolean;
 }
 
 /** add-soal/{paketId}: Listening, Structure, Written Expression, Reading, each to its question list. */
-export function SectionChooserView({ namaPaket, completeness, onChoose, onBack }: SectionChooserViewProps) {
+export function SectionChooserView({ namaPaket, completeness, onChoose, onBack, onRepublish, republishing }: SectionChooserViewProps) {
   return (
     <AdminPage
       title={namaPaket ? `${t.admin.chooser.title} — ${namaPaket}` : t.admin.chooser.title}
@@ -25,6 +29,7 @@ export function SectionChooserView({ namaPaket, completeness, onChoose, onBack }
         </Button>
       }
     >
+      {onRepublish ? <RepublishOffer namaPaket={namaPaket} loading={republishing} onRepublish={onRepublish} /> : null}
       <Text>{t.admin.chooser.lead}</Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {SECTIONS.map((s) => (

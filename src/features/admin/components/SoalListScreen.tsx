@@ -7,12 +7,14 @@ import { t } from '../../../i18n/id.ts';
 import { serverMessage } from '../admin-content.rules.ts';
 import { useDeleteSoalMutation, useListSoalQuery } from '../api/admin-content.api.ts';
 import { idParam, usePaketName, type PaketNavState } from '../hooks/usePaketName.ts';
+import { usePublishState } from '../hooks/usePublishState.ts';
 import { SoalListView } from './SoalListView.tsx';
 
 /** soal-{section}/{paketId} for one section. */
 export function SoalListScreen({ section }: { section: SoalSection }) {
   const paketId = idParam(useParams().paketId);
   const namaPaket = usePaketName(paketId);
+  const publish = usePublishState(paketId);
   const list = useListSoalQuery(paketId === undefined ? skipToken : { paketId, section });
   const [remove] = useDeleteSoalMutation();
   const [deletingId, setDeletingId] = useState<number | null>(null);
@@ -44,6 +46,9 @@ export function SoalListScreen({ section }: { section: SoalSection }) {
       onEdit={(s) => void navigate(`/admin/soal-simulasi/edit-soal-${section}/${s.id}`, { state })}
       onDelete={(s) => void onDelete(s.id)}
       onBack={() => void navigate(`/admin/soal-simulasi/add-soal/${paketId}`, { state })}
+      paketSiap={publish.siap}
+      onRepublish={publish.offerRepublish ? publish.republish : undefined}
+      republishing={publish.republishing}
     />
   );
 }

@@ -7,6 +7,7 @@ import { t } from '../../../i18n/id.ts';
 import { LETTERS } from '../written-html.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { confirmDelete } from './confirm.ts';
+import { RepublishOffer } from './RepublishOffer.tsx';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
 import './admin.css';
 
@@ -22,6 +23,11 @@ export interface SoalListViewProps {
   onEdit?: (soal: AdminSoal) => void;
   onDelete: (soal: AdminSoal) => void;
   onBack: () => void;
+  /** The package is siap: a delete says first that it will unpublish the package. */
+  paketSiap?: boolean;
+  /** The package is complete again but belum: offer to publish it. */
+  onRepublish?: (() => void) | undefined;
+  republishing?: boolean;
 }
 
 function AudioCell({ soal }: { soal: AdminSoal }) {
@@ -59,6 +65,9 @@ export function SoalListView({
   onEdit,
   onDelete,
   onBack,
+  paketSiap = false,
+  onRepublish,
+  republishing,
 }: SoalListViewProps) {
   const sectionName = t.admin.sections[section];
   const title = t.admin.soal.listTitle(sectionName) + (namaPaket ? ` — ${namaPaket}` : '');
@@ -86,6 +95,12 @@ export function SoalListView({
         </>
       }
     >
+      {paketSiap ? (
+        <Text size="sm" c="green.8">
+          {t.admin.soal.paketSiapNote}
+        </Text>
+      ) : null}
+      {onRepublish ? <RepublishOffer namaPaket={namaPaket} loading={republishing} onRepublish={onRepublish} /> : null}
       {status === 'ready' ? (
         <Text size="sm" aria-live="polite">
           {t.admin.chooser.count(soals.length, partQuestionCount(section))}
@@ -141,7 +156,13 @@ export function SoalListView({
                         color="red"
                         loading={deletingId === s.id}
                         aria-label={`${t.admin.common.delete} ${t.admin.soal.colSoal} ${s.no_soal}`}
-                        onClick={() => confirmDelete(t.admin.soal.confirmDeleteTitle(s.no_soal), () => onDelete(s))}
+                        onClick={() =>
+                          confirmDelete(
+                            t.admin.soal.confirmDeleteTitle(s.no_soal),
+                            () => onDelete(s),
+                            paketSiap ? t.admin.soal.unpublishWarning : undefined,
+                          )
+                        }
                       >
                         {t.admin.common.delete}
                       </Button>

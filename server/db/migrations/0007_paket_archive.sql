@@ -1,0 +1,1 @@
+ALTER TABLE "paket_soal" ADD COLUMN "archived_at" timestamp with time zone;
