@@ -161,8 +161,6 @@ export const adminSoalSchema = z.object({
   skill: skillSchema,
   transcript: z.string().nullable(),
   spoken_question: z.string().nullable(),
-  correct_count: z.number(),
-  wrong_count: z.number(),
 });
 export type AdminSoal = z.infer<typeof adminSoalSchema>;
 

@@ -24,6 +24,7 @@ import { adminAttemptsRoutes } from './routes/admin-attempts.routes.ts';
 import { adminContentRoutes } from './routes/admin-content.routes.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
 import { adminSoalIoRoutes } from './routes/admin-soal-io.routes.ts';
+import { adminStatsRoutes } from './routes/admin-stats.routes.ts';
 import { adminUsersRoutes } from './routes/admin-users.routes.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
 import { examRoutes } from './routes/exam.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(mediaRoutes);
       await api.register(adminContentRoutes);
       await api.register(adminSoalIoRoutes);
+      await api.register(adminStatsRoutes);
       await api.register(adminUsersRoutes);
       await api.register(examRoutes);
       await api.register(paymentsRoutes);

@@ -12,6 +12,10 @@ export interface LoadResult {
   maxMs: number;
   requests: number;
   non2xx: number;
+  /** Of non2xx: answers 503 (load shedding or a pool wait past its timeout). */
+  status503: number;
+  /** Every answer that was not 2xx, by status code (a pool wait past its timeout answers 500). */
+  statusCodes: Record<string, number>;
   errors: number;
   /** requests/s of this route divided by the bare node:http server's at the same connections. */
   ratioToBare: number | null;
@@ -65,6 +69,10 @@ export function toRow(database: LoadResult['database'], route: string, connectio
     maxMs: r.latency.max,
     requests: r.requests.total ?? Math.round(r.requests.average * r.duration),
     non2xx: r.non2xx,
+    status503: r.statusCodeStats?.['503']?.count ?? 0,
+    statusCodes: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).flatMap(([code, v]) => (code.startsWith('2') ? [] : [[code, v.count]])),
+    ),
     errors: r.errors,
     ratioToBare: bare ? Math.round((rps / bare) * 100) / 100 : null,
   };

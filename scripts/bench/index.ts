@@ -4,7 +4,9 @@
  * Prints one table, writes bench/results/<timestamp>.json and bench/results/latest.json.
  * Budgets (DESIGN section 8) not met are printed as shortfalls; the exit code stays 0.
  *
- * Options: --quick (1 s runs, fewer users: checks the bench itself), --no-lighthouse, --no-postgres.
+ * Options: --quick (1 s runs, fewer users: checks the bench itself), --no-lighthouse, --no-postgres,
+ * --only-submit (the bare server and the final submission only, at every connection count: a few
+ * minutes instead of seven on a busy machine; implies --no-lighthouse).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +21,7 @@ import { projectRoot, startServerProcess, type ServerProcess } from './server.ts
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const onlySubmit = args.includes('--only-submit');
 const DURATION_S = quick ? 1 : 5;
 const CONNECTIONS = [10, 100, 500];
 const SUBMIT_USERS: Record<number, number> = quick ? { 10: 20, 100: 100, 500: 500 } : { 10: 150, 100: 300, 500: 500 };
@@ -82,7 +85,9 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
   const base = server.baseUrl;
   const paket = await findFreePackage(base);
   const prepStart = performance.now();
-  const draftCookies = await prepareParticipants(base, { run, from: 0, count: DRAFT_USERS, stage: 'listening', paketId: paket.id });
+  const draftCookies = onlySubmit
+    ? []
+    : await prepareParticipants(base, { run, from: 0, count: DRAFT_USERS, stage: 'listening', paketId: paket.id });
   const submitCookies: Record<number, string[]> = {};
   let from = DRAFT_USERS;
   for (const c of CONNECTIONS) {
@@ -118,7 +123,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
       );
       const bareRps = (bareResult.requests.total ?? 0) / bareResult.duration;
       rows.push(toRow(database, 'bare node:http GET /', connections, bareResult, bareRps));
-      const scenarios: Scenario[] = [
+      const all: Scenario[] = [
         { route: 'GET /api/site (no database)', requests: [{ method: 'GET', path: '/api/site' }] },
         { route: 'GET /api/paket-soal', requests: [{ method: 'GET', path: '/api/paket-soal' }] },
         { route: 'PUT /api/soal/timers', requests: [{ method: 'PUT', path: '/api/soal/timers', body: () => '{}' }], cookies: draftCookies },
@@ -134,15 +139,17 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
           amount: submitCookies[connections]!.length,
         },
       ];
+      const scenarios = onlySubmit ? all.filter((s) => s.route.startsWith('POST /api/soal/jawaban')) : all;
       for (const s of scenarios) {
         const r = await measure(base, s, connections, DURATION_S);
         const row = toRow(database, s.route, connections, r, bareRps);
         rows.push(row);
         log(
-          `${database} ${s.route} @${connections}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}`,
+          `${database} ${s.route} @${connections}: ${row.requestsPerSecond} req/s (${row.ratioToBare}x bare ${Math.round(bareRps)}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx} ${JSON.stringify(row.statusCodes)}, errors ${row.errors}`,
         );
       }
     }
+    if (onlySubmit) return rows;
     // The design's load: every participant autosaves each 10 s and refreshes the timer each 30 s.
     const participants = PARTICIPANTS[database];
     const rate = Math.round(participants / 10 + participants / 30);
@@ -280,7 +287,7 @@ function table(r: BenchResult): string {
     rows.push([
       `api ${a.database}`,
       `${a.route} @${a.connections}`,
-      `${a.requestsPerSecond} req/s, p50 ${a.p50Ms} ms, p99 ${a.p99Ms} ms${a.ratioToBare !== null && !a.route.startsWith('bare') ? `, ${a.ratioToBare}x bare` : ''}${a.non2xx || a.errors ? `, non-2xx ${a.non2xx}, errors ${a.errors}` : ''}`,
+      `${a.requestsPerSecond} req/s, p50 ${a.p50Ms} ms, p99 ${a.p99Ms} ms${a.ratioToBare !== null && !a.route.startsWith('bare') ? `, ${a.ratioToBare}x bare` : ''}${a.non2xx || a.errors ? `, non-2xx ${a.non2xx} (503: ${a.status503}), errors ${a.errors}` : ''}`,
       '',
     ]);
   }
@@ -315,7 +322,7 @@ async function main(): Promise<void> {
     log(`first start ${Math.round(starts.first)} ms, restarts ${starts.restarts.map(Math.round).join(', ')} ms`);
 
     const lh: LighthouseScores[] = [];
-    if (!args.includes('--no-lighthouse')) {
+    if (!args.includes('--no-lighthouse') && !onlySubmit) {
       const paket = await findFreePackage(server.baseUrl);
       const cookie = await participantCookie(server.baseUrl, paket.id, run);
       for (const [page, url, withCookie] of [

@@ -63,7 +63,8 @@ export async function startServerProcess(options: {
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // Generous: on a machine shared with other builds a first start with demo seeding has taken over 60 s.
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
   let readyMs = 0;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);

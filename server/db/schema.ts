@@ -138,8 +138,6 @@ export const soal = pgTable(
     /** Listening only: what the clip says, and the question as spoken; shown after the attempt. */
     transcript: text('transcript'),
     spokenQuestion: text('spoken_question'),
-    correctCount: integer('correct_count').notNull().default(0),
-    wrongCount: integer('wrong_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

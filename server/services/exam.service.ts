@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   AnswerValue,
   DraftAnswer,
@@ -424,9 +424,11 @@ async function historyOfAttempt(db: Db, attemptId: number): Promise<ScoreResult 
 }
 
 /**
- * Finishes an attempt in one transaction: the history row with the answers and scores, the
- * question counters, the user's last package, the active package cleared. The attempt row is
- * locked first, so a repeated or concurrent submission returns the same score and counts once.
+ * Finishes an attempt in one transaction: the history row with the answers and scores, the user's
+ * last package, the active package cleared. The attempt row is locked first, so a repeated or
+ * concurrent submission returns the same score and counts once. No question row is written: item
+ * statistics are read from the stored answers (item-stats.service.ts), so submissions of one
+ * package never wait on each other.
  */
 async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: readonly IncomingAnswer[], now: Date): Promise<ScoreResult> {
   const result = await db.transaction(async (tx) => {
@@ -487,12 +489,6 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: rea
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
-    // Every submission of a package touches the same question rows: lock them in id order (no
-    // deadlock between concurrent submissions on PostgreSQL) and last (held only until commit).
-    const keyIds = keys.map((k) => k.id);
-    if (keyIds.length > 0) {
-      await tx.select({ id: soal.id }).from(soal).where(inArray(soal.id, keyIds)).orderBy(asc(soal.id)).for('update');
-    }
     // Every missed question comes back in the learner's Buku Kesalahan.
     await recordExamOutcomes(
       tx,
@@ -500,18 +496,6 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: rea
       [...correctIds.map((id) => ({ soalId: id, correct: true })), ...wrongIds.map((id) => ({ soalId: id, correct: false }))],
       now,
     );
-    if (correctIds.length > 0) {
-      await tx
-        .update(soal)
-        .set({ correctCount: sql`${soal.correctCount} + 1` })
-        .where(inArray(soal.id, correctIds));
-    }
-    if (wrongIds.length > 0) {
-      await tx
-        .update(soal)
-        .set({ wrongCount: sql`${soal.wrongCount} + 1` })
-        .where(inArray(soal.id, wrongIds));
-    }
     return { score: toScoreResult(history!), finishedNow: true };
   });
   // A package bought while this one was active becomes sittable now.

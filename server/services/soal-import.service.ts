@@ -13,6 +13,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import { assertNoRunningAttempt } from './content-guard.service.ts';
 import { getPaketOrThrow } from './paket.service.ts';
 import { PASSAGE_CONTENT_REQUIRED } from './question-reading.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
@@ -160,6 +161,7 @@ async function readRows(
 /** Checks every row and, unless it is a dry run or something is wrong, writes them all at once. */
 export async function importSoal(db: Db, storage: Storage, paketId: number, input: ImportInput): Promise<ImportReport> {
   await getPaketOrThrow(db, paketId);
+  await assertNoRunningAttempt(db, paketId);
   const takenRows = await db
     .select({ page: soal.page, section: soal.section, noSoal: soal.noSoal })
     .from(soal)

@@ -43,8 +43,6 @@ export function toAdminSoal(row: SoalRow, passage: PassageRow | null): AdminSoal
     skill: row.skill as SkillId,
     transcript: row.transcript,
     spoken_question: row.spokenQuestion,
-    correct_count: row.correctCount,
-    wrong_count: row.wrongCount,
   };
 }
 

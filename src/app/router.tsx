@@ -70,6 +70,10 @@ const adminScreens: RouteObject[] = [
     'soal-simulasi/edit-soal-written/:soalId',
     async () => (await retrying(() => import('../features/admin/components/WrittenFormScreen.tsx'))()).EditWrittenScreen,
   ),
+  lazyScreen(
+    'soal-simulasi/statistik/:paketId',
+    async () => (await retrying(() => import('../features/admin/components/ItemStatsScreen.tsx'))()).ItemStatsScreen,
+  ),
   lazyScreen('data-user', async () => (await retrying(() => import('../features/admin/components/DataUserScreen.tsx'))()).DataUserScreen),
 ];
 

@@ -8,3 +8,10 @@ const rupiah = new Intl.NumberFormat('id-ID', {
 export function formatRupiah(amount: number): string {
   return rupiah.format(amount);
 }
+
+const decimal2 = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A statistic as Indonesian readers write it: 0.8 -> "0,80". */
+export function formatDecimal(value: number): string {
+  return decimal2.format(value);
+}

@@ -105,6 +105,12 @@ describe('a running attempt', () => {
       () => admin.delete(`/api/admin/paket-soal/soal-reading/${reading.qReading}`),
       () => admin.post(`/api/admin/paket-soal/${paket.id}/soal-structure`, { ...structureBody, no_soal: 15, page: 66 }),
       () => admin.put(`/api/admin/paket-soal/${paket.id}`, { nama_paket: 'Paket Sedang Dikerjakan', durasi_reading: 60 }),
+      () =>
+        admin.request({
+          method: 'POST',
+          url: `/api/admin/paket-soal/${paket.id}/import`,
+          ...multipart({}, { file: { filename: 'soal.csv', content: Buffer.from('section,no_soal\nstructure,1\n') } }),
+        }),
     ];
     for (const attempt of attempts) {
       const res = await attempt();

@@ -71,6 +71,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/paket-soal/{id}': 'admin',
   'PUT /api/admin/paket-soal/{id}': 'admin',
   'DELETE /api/admin/paket-soal/{id}': 'admin',
+  'GET /api/admin/paket-soal/{id}/statistik': 'admin',
   'GET /api/admin/paket-soal/{paketId}/listening/last': 'admin',
   'GET /api/admin/paket-soal/{paketId}/structure/last': 'admin',
   'GET /api/admin/paket-soal/{paketId}/written/last': 'admin',

@@ -90,8 +90,6 @@ const base = {
   pembahasan: null,
   transcript: null,
   spoken_question: null,
-  correct_count: 0,
-  wrong_count: 0,
 };
 const options = {
   pilihan_satu: 'He missed the bus.',

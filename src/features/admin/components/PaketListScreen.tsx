@@ -39,6 +39,9 @@ export function PaketListScreen() {
         void navigate(`/admin/soal-simulasi/add-soal/${p.id}`, { state: { namaPaket: p.nama_paket } satisfies PaketNavState })
       }
       onEdit={(p) => void navigate(`/admin/soal-simulasi/edit/${p.id}`)}
+      onStats={(p) =>
+        void navigate(`/admin/soal-simulasi/statistik/${p.id}`, { state: { namaPaket: p.nama_paket } satisfies PaketNavState })
+      }
       onDelete={(p) => void run(p.id, remove, t.admin.paket.deleteFailed)}
       onRestore={(p) => void run(p.id, restore, t.admin.paket.restoreFailed)}
     />

@@ -22,6 +22,8 @@ export interface PaketListViewProps {
   onAddPaket: () => void;
   onAddSoal: (paket: AdminPaket) => void;
   onEdit: (paket: AdminPaket) => void;
+  /** Opens the package's item statistics. */
+  onStats?: (paket: AdminPaket) => void;
   /** The spec's 'Hapus': archives the package after a confirmation. */
   onDelete: (paket: AdminPaket) => void;
   onRestore: (paket: AdminPaket) => void;
@@ -68,6 +70,7 @@ export function PaketListView({
   onAddPaket,
   onAddSoal,
   onEdit,
+  onStats,
   onDelete,
   onRestore,
 }: PaketListViewProps) {
@@ -153,6 +156,11 @@ export function PaketListView({
                           >
                             {t.admin.paket.editPaket}
                           </Button>
+                          {onStats ? (
+                            <Button size="xs" variant="outline" onClick={() => onStats(p)} aria-label={t.itemStats.openLabel(p.nama_paket)}>
+                              {t.itemStats.open}
+                            </Button>
+                          ) : null}
                           <Button
                             size="xs"
                             color="red"

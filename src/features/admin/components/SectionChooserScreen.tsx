@@ -18,6 +18,7 @@ export function SectionChooserScreen() {
       completeness={data?.completeness}
       onChoose={(s) => void navigate(`/admin/soal-simulasi/soal-${s}/${paketId}`, { state: { namaPaket } satisfies PaketNavState })}
       onBack={() => void navigate('/admin/soal-simulasi')}
+      onStats={() => void navigate(`/admin/soal-simulasi/statistik/${paketId}`, { state: { namaPaket } satisfies PaketNavState })}
       onRepublish={publish.offerRepublish ? publish.republish : undefined}
       republishing={publish.republishing}
     />

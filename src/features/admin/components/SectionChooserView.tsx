@@ -16,17 +16,34 @@ export interface SectionChooserViewProps {
   /** The package is complete again but belum: offer to publish it. */
   onRepublish?: (() => void) | undefined;
   republishing?: boolean;
+  /** Opens the package's item statistics. */
+  onStats?: () => void;
 }
 
 /** add-soal/{paketId}: Listening, Structure, Written Expression, Reading, each to its question list. */
-export function SectionChooserView({ namaPaket, completeness, onChoose, onBack, onRepublish, republishing }: SectionChooserViewProps) {
+export function SectionChooserView({
+  namaPaket,
+  completeness,
+  onChoose,
+  onBack,
+  onRepublish,
+  republishing,
+  onStats,
+}: SectionChooserViewProps) {
   return (
     <AdminPage
       title={namaPaket ? `${t.admin.chooser.title} — ${namaPaket}` : t.admin.chooser.title}
       actions={
-        <Button variant="default" onClick={onBack}>
-          {t.admin.common.back}
-        </Button>
+        <>
+          {onStats ? (
+            <Button variant="outline" onClick={onStats}>
+              {t.itemStats.open}
+            </Button>
+          ) : null}
+          <Button variant="default" onClick={onBack}>
+            {t.admin.common.back}
+          </Button>
+        </>
       }
     >
       {onRepublish ? <RepublishOffer namaPaket={namaPaket} loading={republishing} onRepublish={onRepublish} /> : null}
