@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'paket.update': 'Ubah paket',
   'paket.delete': 'Arsipkan paket',
   'paket.restore': 'Pulihkan paket',
+  'paket.clone': 'Salin paket',
   'soal.create': 'Tambah soal',
   'soal.update': 'Ubah soal',
   'soal.delete': 'Hapus soal',

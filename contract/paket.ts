@@ -82,6 +82,9 @@ export const adminPaketListResponseSchema = z.object({ data: z.array(adminPaketS
 export const adminPaketResponseSchema = z.object({ data: adminPaketSchema });
 export const paketMutationResponseSchema = z.object({ message: z.string(), data: adminPaketSchema });
 
+/** POST /admin/paket-soal/{id}/clone (beyond the spec): the copy's name starts with this; it starts as belum siap. */
+export const CLONE_NAME_PREFIX = 'Salinan ';
+
 /** Public GET /paket-soal (only siap packages) and GET /paket-soal/{id}. */
 export const publicPaketSchema = paketSchema.omit({ created_at: true, archived_at: true });
 export type PublicPaket = z.infer<typeof publicPaketSchema>;

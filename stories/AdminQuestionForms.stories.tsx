@@ -13,6 +13,7 @@ import {
 } from '../src/features/admin/components/QuestionFormScreen.tsx';
 import { QuestionFormView } from '../src/features/admin/components/QuestionFormView.tsx';
 import { t } from '../src/i18n/id.ts';
+import { inAdminFrame } from './support/AdminFrame.tsx';
 import { LocationProbe } from './support/LocationProbe.tsx';
 import { chooseSkill } from './support/skill.ts';
 import { expectVisibleText } from './support/toast.ts';
@@ -37,7 +38,7 @@ const meta = {
   component: Forms,
   parameters: {
     route: { pathname: '/admin/soal-simulasi/add-soal-listening/2', state: { namaPaket: 'Paket A' } },
-    msw: [adminContentHandlers.last(), adminContentHandlers.createSoal('listening')],
+    msw: [adminContentHandlers.soalList('listening'), adminContentHandlers.createSoal('listening')],
   },
 } satisfies Meta<typeof Forms>;
 
@@ -47,7 +48,8 @@ type Story = StoryObj<typeof meta>;
 const field = (el: HTMLElement, name: string) => within(el).getByRole('textbox', { name });
 /** Focus and paste: keystroke by keystroke outlasts the story timeout on a busy machine. */
 async function enter(el: HTMLElement, name: string, text: string) {
-  await userEvent.click(field(el, name));
+  // findBy: the rich-text question field loads on demand.
+  await userEvent.click(await within(el).findByRole('textbox', { name }, { timeout: 10_000 }));
   await userEvent.paste(text);
 }
 async function fillOptions(el: HTMLElement, jawaban: string) {
@@ -55,10 +57,12 @@ async function fillOptions(el: HTMLElement, jawaban: string) {
   await userEvent.click(within(el).getByRole('combobox', { name: 'Jawaban' }));
   await userEvent.click(await within(el.ownerDocument.body).findByRole('option', { name: jawaban }));
 }
+/** The edit screens load the question, then the package name and, for text, the editor: slow on a busy machine. */
+const SLOW = { timeout: 10_000 };
 const save = (el: HTMLElement) => userEvent.click(within(el).getByRole('button', { name: t.admin.soal.save }));
 
 export const ListeningLoading: Story = {
-  parameters: { msw: [adminContentHandlers.lastPending()] },
+  parameters: { msw: [adminContentHandlers.soalListPending('listening')] },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(t.admin.common.loading);
   },
@@ -109,7 +113,7 @@ export const ListeningAudioPreview: Story = {
 export const ListeningServerError: Story = {
   parameters: {
     msw: [
-      adminContentHandlers.last(),
+      adminContentHandlers.soalList('listening'),
       adminContentHandlers.createSoalFail('listening', 'Soal nomor 2 (page 2) sudah ada di paket ini.', 409),
     ],
   },
@@ -141,7 +145,7 @@ export const ListeningEdit: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Listening — Paket A Prediction' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Listening — Paket A Prediction' }, SLOW)).toBeVisible();
     await expect(canvas.getByLabelText(t.admin.soal.audioPreview)).toHaveAttribute('src', '/api/media/demo-clip.mp3');
     await expect(canvas.getByText(t.admin.soal.audioEditHint)).toBeVisible();
     await save(canvasElement);
@@ -188,7 +192,7 @@ export const ListeningTranscriptFields: Story = {
 export const StructureAdd: Story = {
   parameters: {
     route: '/admin/soal-simulasi/add-soal-structure/2',
-    msw: [adminContentHandlers.last(), adminContentHandlers.paket(), adminContentHandlers.createSoal('structure')],
+    msw: [adminContentHandlers.soalList('structure'), adminContentHandlers.paket(), adminContentHandlers.createSoal('structure')],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -222,7 +226,7 @@ export const StructureEdit: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(field(canvasElement, 'Soal')).toHaveValue('The sun ____ in the east.'));
+    await expect(await canvas.findByRole('textbox', { name: 'Soal' }, SLOW)).toHaveTextContent('The sun ____ in the east.');
     await expect(field(canvasElement, 'Pembahasan')).toHaveValue('Subjek tunggal.');
     await save(canvasElement);
     await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
@@ -232,7 +236,7 @@ export const StructureEdit: Story = {
 };
 
 const readingHandlers = [
-  adminContentHandlers.last(),
+  adminContentHandlers.soalList('reading'),
   adminContentHandlers.paket(),
   adminContentHandlers.passages(),
   adminContentHandlers.createSoal('reading'),
@@ -315,12 +319,112 @@ export const ReadingEdit: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Reading — Paket A Prediction' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Edit Soal Reading — Paket A Prediction' }, SLOW)).toBeVisible();
     await waitFor(() => expect(field(canvasElement, 'Question Reading')).toHaveValue('Bacaan 1 — Coral Reefs'));
     await expect(field(canvasElement, 'No. Soal')).toHaveValue('1');
     await expect(field(canvasElement, 'Page')).toHaveValue('94');
     await expect(canvas.getByRole('button', { name: 'Batal' })).toBeVisible();
     await save(canvasElement);
     await expectVisibleText(canvasElement, 'Soal berhasil diedit!');
+  },
+};
+
+const structureNumbered = (numbers: number[]) =>
+  numbers.map((n, i) => ({ ...demoSoal.structure[0]!, id: 900 + i, no_soal: n, page: 51 + n }));
+
+/** The first gap (3 of 1, 2, 4); 'Simpan & Tambah Lagi' stays on the form and moves to the next gap (5). */
+export const StructureSaveAndAddAgain: Story = {
+  decorators: [inAdminFrame],
+  parameters: {
+    route: '/admin/soal-simulasi/add-soal-structure/2',
+    msw: [
+      adminContentHandlers.soalList('structure', structureNumbered([1, 2, 4])),
+      adminContentHandlers.paket(),
+      adminContentHandlers.createSoal('structure'),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(field(canvasElement, 'No. Soal')).toHaveValue('3'));
+    await expect(field(canvasElement, 'Page')).toHaveValue('54');
+    await enter(canvasElement, 'Soal', 'The sun ____ in the east.');
+    await fillOptions(canvasElement, '2');
+    await chooseSkill(canvasElement, 'st-verb-form');
+    await userEvent.click(canvas.getByRole('button', { name: t.admin.soal.saveAndAdd }));
+    await expectVisibleText(canvasElement, `Soal berhasil ditambahkan. ${t.admin.soal.savedAndNext(5)}`);
+    await waitFor(() => expect(field(canvasElement, 'No. Soal')).toHaveValue('5'));
+    await expect(field(canvasElement, 'Page')).toHaveValue('56');
+    await expect(field(canvasElement, 'Pilihan 1')).toHaveValue('');
+    await expect(await canvas.findByRole('textbox', { name: 'Soal' }, SLOW)).toHaveTextContent('');
+    await expect(canvas.queryByTestId('probe-path')).toBeNull();
+  },
+};
+
+/** Every number taken: no form, the reason and a way back. */
+export const StructureFull: Story = {
+  decorators: [inAdminFrame],
+  parameters: {
+    route: '/admin/soal-simulasi/add-soal-structure/2',
+    msw: [
+      adminContentHandlers.soalList('structure', structureNumbered(Array.from({ length: 15 }, (_, i) => i + 1))),
+      adminContentHandlers.paket(),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The loading block is a status too: wait for the message itself.
+    await expect(await canvas.findByText(t.admin.soal.sectionFull('Structure', 15))).toBeVisible();
+    await expect(canvas.queryByRole('textbox', { name: 'No. Soal' })).toBeNull();
+  },
+};
+
+/** The chosen passage stays chosen for the next question. */
+export const ReadingSaveAndAddKeepsPassage: Story = {
+  decorators: [inAdminFrame],
+  parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: readingHandlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(field(canvasElement, 'Page')).toHaveValue('95'));
+    await userEvent.click(await canvas.findByRole('cell', { name: 'Bacaan 2 — Teks' }));
+    await enter(canvasElement, 'Soal', 'What is the main idea?');
+    await fillOptions(canvasElement, '4');
+    await chooseSkill(canvasElement, 'rd-main-idea');
+    await userEvent.click(canvas.getByRole('button', { name: t.admin.soal.saveAndAdd }));
+    await waitFor(() => expect(field(canvasElement, 'Page')).toHaveValue('96'));
+    await expect(field(canvasElement, 'No. Soal')).toHaveValue('3');
+    await expect(field(canvasElement, 'Question Reading')).toHaveValue('Bacaan 2 — Teks');
+  },
+};
+
+let sentStructure: { soal?: string; pilihan_satu?: string } | null = null;
+
+/** '<' and '&' show as typed in the rich-text editor and go back exactly as stored, options too. */
+export const StructureRichTextRoundTrip: Story = {
+  decorators: [inAdminFrame],
+  parameters: {
+    route: '/admin/soal-simulasi/edit-soal-structure/201',
+    msw: [
+      adminContentHandlers.soal({
+        ...demoSoal.structure[0]!,
+        soal: '<p>If a &lt; b &amp; b &lt; c, a ____ c.</p>',
+        pilihan_satu: 'x < y & z',
+      }),
+      adminContentHandlers.paket(),
+      http.put('*/api/admin/paket-soal/soal-structure/:soalId', async ({ request }) => {
+        sentStructure = (await request.json()) as typeof sentStructure;
+        return HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal.structure[0] });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    sentStructure = null;
+    const editor = await canvas.findByRole('textbox', { name: 'Soal' }, SLOW);
+    await expect(editor).toHaveTextContent('If a < b & b < c, a ____ c.');
+    await expect(field(canvasElement, 'Pilihan 1')).toHaveValue('x < y & z');
+    await save(canvasElement);
+    await waitFor(() => expect(sentStructure).not.toBeNull(), { timeout: 5_000 });
+    await expect(sentStructure!.soal).toBe('<p>If a &lt; b &amp; b &lt; c, a ____ c.</p>');
+    await expect(sentStructure!.pilihan_satu).toBe('x < y & z');
   },
 };

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route, Routes } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminContentHandlers, demoPakets } from '../src/api/mocks/admin-content.handlers.ts';
+import { adminContentHandlers, demoPakets, demoSoal } from '../src/api/mocks/admin-content.handlers.ts';
 import { SectionChooserScreen } from '../src/features/admin/components/SectionChooserScreen.tsx';
 import {
   ListeningListScreen,
@@ -10,6 +10,7 @@ import {
   WrittenListScreen,
 } from '../src/features/admin/components/SoalListScreen.tsx';
 import { t } from '../src/i18n/id.ts';
+import { inAdminFrame } from './support/AdminFrame.tsx';
 import { AdminRoute } from './support/AdminRoute.tsx';
 import { LocationProbe } from './support/LocationProbe.tsx';
 import { expectVisibleText } from './support/toast.ts';
@@ -76,6 +77,7 @@ export const ListeningList: Story = {
 };
 
 export const WrittenList: Story = {
+  decorators: [inAdminFrame],
   parameters: {
     route: { pathname: '/admin/soal-simulasi/soal-written/2', state: { namaPaket: 'Paket A' } },
     msw: [adminContentHandlers.soalList('written')],
@@ -84,9 +86,24 @@ export const WrittenList: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('children')).toBeVisible();
     await expect(canvas.getByRole('cell', { name: 'B' })).toBeVisible();
-    // Written expression has no edit screen.
-    await expect(canvas.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Edit Soal 16' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Hapus Soal 16' })).toBeVisible();
+  },
+};
+
+const structureFull = Array.from({ length: 15 }, (_, i) => ({ ...demoSoal.structure[0]!, id: 700 + i, no_soal: i + 1, page: 52 + i }));
+
+/** Every number of the section is taken: 'Tambah Soal' is off until one is deleted. */
+export const FullSection: Story = {
+  decorators: [inAdminFrame],
+  parameters: {
+    route: { pathname: '/admin/soal-simulasi/soal-structure/2', state: { namaPaket: 'Paket A' } },
+    msw: [adminContentHandlers.soalList('structure', structureFull)],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('15/15 soal')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.admin.soal.add })).toBeDisabled();
   },
 };
 

@@ -28,6 +28,7 @@ import {
 } from '../../contract/soal.ts';
 import { requireRole } from '../plugins/auth.ts';
 import { readMultipart, validate } from '../plugins/multipart.ts';
+import { clonePaket } from '../services/paket-clone.service.ts';
 import { archivePaket, createPaket, getAdminPaket, listAdminPaket, restorePaket, updatePaket } from '../services/paket.service.ts';
 import {
   createQuestionReading,
@@ -101,6 +102,22 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamSchema, response: { 200: paketMutationResponseSchema, ...errors } },
     },
     async (request) => ({ message: 'Paket soal berhasil dipulihkan.', data: await restorePaket(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/admin/paket-soal/:id/clone',
+    {
+      config: { audit: { action: 'paket.clone', entity: 'paket', id: createdId } },
+      schema: {
+        tags,
+        description:
+          'Beyond the spec: copies the package with its questions, passages and media into a new package named "Salinan ..." that starts as belum siap.',
+        params: idParamSchema,
+        response: { 201: paketMutationResponseSchema, ...errors, 507: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: 'Paket soal berhasil disalin.', data: await clonePaket(app.db, app.storage, request.params.id) }),
   );
 
   // Last number per section, and the per-section lists.
@@ -185,6 +202,23 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: 'Soal berhasil diupdate',
       data: await updateSoal(app.db, app.storage, request.params.soalId, 'structure', request.body),
+    }),
+  );
+  app.put(
+    '/admin/paket-soal/soal-written/:soalId',
+    {
+      config: { audit: { action: 'soal.update', entity: 'soal', id: 'soalId' } },
+      schema: {
+        tags,
+        description: 'Beyond the spec: a written-expression question is edited in place (the spec only deletes and adds again).',
+        params: soalIdParamSchema,
+        body: writtenBodySchema,
+        response: { 200: soalMutationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Soal berhasil diupdate',
+      data: await updateSoal(app.db, app.storage, request.params.soalId, 'written', request.body),
     }),
   );
   app.put(

@@ -227,7 +227,7 @@ export async function getAdminSoal(db: Db, id: number): Promise<AdminSoal> {
   return toAdminSoal(row, await passageById(db, row.qReading));
 }
 
-/** Updates a listening, structure or reading question (the spec has no edit for written). */
+/** Updates a question of any section (written expression too: beyond the spec, which only deletes and adds). */
 export async function updateSoal(
   db: Db,
   storage: Storage,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -126,6 +126,23 @@ export class Storage {
       throw err;
     }
     return file;
+  }
+
+  /**
+   * A second name for stored bytes (a cloned package's own copy): a hard link, so nothing is
+   * copied on disk, yet deleting either package later leaves the other's file in place. Falls
+   * back to a byte copy where links are not possible.
+   */
+  async duplicate(key: string): Promise<string> {
+    const copy = `${randomBytes(16).toString('hex')}.${key.split('.').pop()}`;
+    try {
+      await link(this.pathOf(key), this.pathOf(copy)).catch(() => copyFile(this.pathOf(key), this.pathOf(copy)));
+    } catch (err) {
+      const failure = new AppError(507, 'File tidak dapat disalin di server. Silakan hubungi admin.');
+      failure.cause = err;
+      throw failure;
+    }
+    return copy;
   }
 
   pathOf(key: string): string {

@@ -67,6 +67,10 @@ const adminScreens: RouteObject[] = [
   lazyScreen('soal-simulasi/edit-soal-structure/:soalId', async () => (await questionForms()).EditStructureScreen),
   lazyScreen('soal-simulasi/edit-soal-reading/:soalId', async () => (await questionForms()).EditReadingScreen),
   lazyScreen(
+    'soal-simulasi/edit-soal-written/:soalId',
+    async () => (await retrying(() => import('../features/admin/components/WrittenFormScreen.tsx'))()).EditWrittenScreen,
+  ),
+  lazyScreen(
     'soal-simulasi/statistik/:paketId',
     async () => (await retrying(() => import('../features/admin/components/ItemStatsScreen.tsx'))()).ItemStatsScreen,
   ),

@@ -238,7 +238,7 @@ export const adminContentHandlers = {
   createSoalPending: (section: SoalSection) => http.post(url(`/admin/paket-soal/:paketId/soal-${section}`), pending),
   createSoalFail: (section: SoalSection, message: string, status = 400) =>
     http.post(url(`/admin/paket-soal/:paketId/soal-${section}`), () => fail(status, message)),
-  updateSoal: (section: 'listening' | 'structure' | 'reading') =>
+  updateSoal: (section: Exclude<SoalSection, never>) =>
     section === 'listening'
       ? http.put(url('/admin/paket-soal/:soalId/soal-listening'), () =>
           HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal.listening[0] }),

@@ -1,5 +1,5 @@
 import type { SoalSection } from '../../../contract/soal.ts';
-import { QUESTION_PARTS, listeningGroupHeadOf } from '../../../machines/exam-layout.ts';
+import { QUESTION_PARTS, listeningGroupHeadOf, pageOf, partNumberRange } from '../../../machines/exam-layout.ts';
 import { t } from '../../i18n/id.ts';
 import { bodyText } from '../../lib/api-error.ts';
 
@@ -10,6 +10,20 @@ import { bodyText } from '../../lib/api-error.ts';
  */
 
 export const SECTIONS: readonly SoalSection[] = QUESTION_PARTS;
+
+/**
+ * The number 'Tambah Soal' and 'Simpan & Tambah Lagi' propose: the section's first free number
+ * (a deleted question's gap first), with its page; null when every number of the section is
+ * taken, so the form is not offered at all.
+ */
+export function proposedNumber(section: SoalSection, taken: Iterable<number>): { no_soal: number; page: number } | null {
+  const used = new Set(taken);
+  const { first, last } = partNumberRange(section);
+  for (let n = first; n <= last; n += 1) {
+    if (!used.has(n)) return { no_soal: n, page: pageOf(section, n) };
+  }
+  return null;
+}
 
 /** Admin error toasts: the server's message if there is one, otherwise the spec's fallback. */
 export function serverMessage(error: unknown, fallback: string = t.admin.common.genericError): string {

@@ -102,7 +102,9 @@ export const adminContentApi = api.injectEndpoints({
     ),
     updateSoal: build.mutation<
       Mutated<AdminSoal>,
-      { soalId: number; section: 'structure'; body: StructureBody } | { soalId: number; section: 'reading'; body: ReadingBody }
+      | { soalId: number; section: 'structure'; body: StructureBody }
+      | { soalId: number; section: 'written'; body: WrittenBody }
+      | { soalId: number; section: 'reading'; body: ReadingBody }
     >({
       query: ({ soalId, section, body }) => ({ url: `/admin/paket-soal/soal-${section}/${soalId}`, method: 'PUT', body }),
       invalidatesTags: [...CONTENT_CHANGED],

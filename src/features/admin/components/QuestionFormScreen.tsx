@@ -5,15 +5,15 @@ import type { SkillId } from '../../../../contract/skills.ts';
 import type { AdminSoal, QuestionReading, ReadingBody, StructureBody } from '../../../../contract/soal.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
-import { serverMessage, type QuestionValues } from '../admin-content.rules.ts';
+import { emptyQuestion, serverMessage, type QuestionValues } from '../admin-content.rules.ts';
 import {
   useCreateListeningMutation,
   useCreateSoalMutation,
   useGetSoalQuery,
-  useLastSoalQuery,
   useUpdateListeningMutation,
   useUpdateSoalMutation,
 } from '../api/admin-content.api.ts';
+import { useNextNumber } from '../hooks/useNextNumber.ts';
 import { usePassagePanel } from '../hooks/usePassagePanel.ts';
 import { idParam, usePaketName, type PaketNavState } from '../hooks/usePaketName.ts';
 import { PassagePanelView } from './PassagePanelView.tsx';
@@ -71,11 +71,14 @@ function soalToValues(s: AdminSoal): QuestionValues {
 
 const listPath = (section: QuestionSection, paketId: number) => `/admin/soal-simulasi/soal-${section}/${paketId}`;
 
-/** add-soal-{section}/{paketId}: No. Soal and Page start at the section's last + 1. */
+/**
+ * add-soal-{section}/{paketId}: No. Soal and Page start on the section's first free number;
+ * 'Simpan & Tambah Lagi' keeps the form (and the chosen passage) open on the next one.
+ */
 export function QuestionAddScreen({ section }: { section: QuestionSection }) {
   const paketId = idParam(useParams().paketId);
   const namaPaket = usePaketName(paketId);
-  const last = useLastSoalQuery(paketId === undefined ? skipToken : { paketId, section }, { refetchOnMountOrArgChange: true });
+  const next = useNextNumber(paketId, section);
   const [passage, setPassage] = useState<QuestionReading | null>(null);
   const panel = usePassagePanel(section === 'reading' ? paketId : undefined, passage?.id ?? null, setPassage);
   const [createListening, listeningState] = useCreateListeningMutation();
@@ -83,7 +86,7 @@ export function QuestionAddScreen({ section }: { section: QuestionSection }) {
   const navigate = useNavigate();
   const state: PaketNavState = { namaPaket };
 
-  const submit = async (values: QuestionValues, audio: File | null) => {
+  const submit = async (values: QuestionValues, audio: File | null, again: boolean) => {
     if (paketId === undefined) return;
     try {
       const { message } =
@@ -96,6 +99,10 @@ export function QuestionAddScreen({ section }: { section: QuestionSection }) {
                 section,
                 body: { ...jsonBody(values), q_reading: passage?.id ?? 0 } satisfies ReadingBody,
               }).unwrap();
+      if (again) {
+        next.saved(Number(values.no_soal), message);
+        return;
+      }
       notifySuccess(message, { audience: 'admin' });
       await navigate(listPath(section, paketId), { state });
     } catch (error) {
@@ -103,36 +110,20 @@ export function QuestionAddScreen({ section }: { section: QuestionSection }) {
     }
   };
 
-  const next = last.data ? { no: last.data.last_no_soal + 1, page: last.data.last_page + 1 } : null;
   return (
     <QuestionFormView
+      key={next.round}
       section={section}
       mode="add"
       namaPaket={namaPaket}
-      status={paketId === undefined || last.isError ? 'error' : next ? 'ready' : 'loading'}
-      loadErrorMessage={serverMessage(last.error)}
-      initialValues={
-        next
-          ? {
-              no_soal: next.no,
-              page: next.page,
-              soal: '',
-              pilihan_satu: '',
-              pilihan_dua: '',
-              pilihan_tiga: '',
-              pilihan_empat: '',
-              jawaban: '',
-              pembahasan: '',
-              skill: '',
-              transcript: '',
-              spoken_question: '',
-            }
-          : undefined
-      }
+      status={paketId === undefined ? 'error' : next.status}
+      loadErrorMessage={next.errorMessage}
+      initialValues={next.proposal ? emptyQuestion(next.proposal.no_soal, next.proposal.page) : undefined}
+      focusSoal={next.round > 0}
       passagePanel={section === 'reading' ? <PassagePanelView {...panel} /> : undefined}
       selectedPassage={passage}
       isSaving={listeningState.isLoading || soalState.isLoading}
-      onSubmit={(v, audio) => void submit(v, audio)}
+      onSubmit={(v, audio, again) => void submit(v, audio, again)}
       onCancel={() => void (paketId === undefined ? navigate(-1) : navigate(listPath(section, paketId), { state }))}
     />
   );

@@ -1,11 +1,13 @@
-import { Alert, Button, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, FileInput, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SoalSection } from '../../../../contract/soal.ts';
 import { listeningGroupHeadOf, pageOf } from '../../../../machines/exam-layout.ts';
 import { t } from '../../../i18n/id.ts';
 import { emptyQuestion, JAWABAN_VALUES, validateQuestion, type QuestionValues } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
+import { SaveButtons, SectionFull, submittedAgain } from './FormActions.tsx';
+import { LazyRichTextField } from './LazyRichTextField.tsx';
 import { ErrorState, LoadingState } from './QueryState.tsx';
 import { SkillSelect } from './SkillSelect.tsx';
 import { useFilePreview } from './useFilePreview.ts';
@@ -16,8 +18,8 @@ export interface QuestionFormViewProps {
   section: QuestionSection;
   mode: 'add' | 'edit';
   namaPaket?: string;
-  /** Add: waiting for the last number; edit: waiting for the question. */
-  status?: 'loading' | 'error' | 'ready';
+  /** Add: waiting for the section's numbers, or 'full' when none is free; edit: waiting for the question. */
+  status?: 'loading' | 'error' | 'ready' | 'full';
   loadErrorMessage?: string;
   initialValues?: QuestionValues;
   /** Edit listening: the clip the question has now. */
@@ -27,7 +29,10 @@ export interface QuestionFormViewProps {
   /** Reading: the passage chosen in the table (its name fills the read-only field). */
   selectedPassage?: { id: number; nama: string } | null;
   isSaving: boolean;
-  onSubmit: (values: QuestionValues, audio: File | null) => void;
+  /** Puts the cursor in the question text (the form reopened by 'Simpan & Tambah Lagi'). */
+  focusSoal?: boolean;
+  /** `again`: 'Simpan & Tambah Lagi' (add only) keeps the form open on the next number. */
+  onSubmit: (values: QuestionValues, audio: File | null, again: boolean) => void;
   onCancel: () => void;
 }
 
@@ -48,6 +53,7 @@ export function QuestionFormView(props: QuestionFormViewProps) {
       {status === 'error' ? (
         <ErrorState title={t.admin.soal.loadOneFailed} message={loadErrorMessage ?? t.admin.common.genericError} />
       ) : null}
+      {status === 'full' ? <SectionFull section={section} onBack={props.onCancel} /> : null}
       {status === 'ready' ? <QuestionForm {...props} /> : null}
     </AdminPage>
   );
@@ -60,6 +66,7 @@ function QuestionForm({
   currentAudioUrl,
   selectedPassage,
   isSaving,
+  focusSoal,
   onSubmit,
   onCancel,
 }: QuestionFormViewProps) {
@@ -69,10 +76,11 @@ function QuestionForm({
   const noSoal = form.values.no_soal;
   const groupHead = section === 'listening' && noSoal !== '' ? listeningGroupHeadOf(noSoal) : null;
 
-  const submit = (values: QuestionValues) => {
+  const submit = (values: QuestionValues, event?: FormEvent<HTMLFormElement>) => {
     const found = validateQuestion(section, values, { mode, audio, passageId: selectedPassage?.id ?? null });
     setProblem(found);
-    if (!found) onSubmit(values, groupHead === null ? audio : null);
+    const addAnother = mode === 'add' && submittedAgain(event);
+    if (!found) onSubmit(values, groupHead === null ? audio : null, addAnother);
   };
 
   return (
@@ -142,7 +150,13 @@ function QuestionForm({
               ) : null}
             </Stack>
           ) : (
-            <Textarea label={t.admin.soal.soal} autosize minRows={3} withAsterisk {...form.getInputProps('soal')} />
+            <LazyRichTextField
+              label={t.admin.soal.soal}
+              required
+              value={form.values.soal}
+              onChange={(html) => form.setFieldValue('soal', html)}
+              focusOnMount={focusSoal}
+            />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t.admin.soal.pilihan(1)} withAsterisk {...form.getInputProps('pilihan_satu')} />
@@ -190,14 +204,7 @@ function QuestionForm({
               {problem}
             </Alert>
           ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={isSaving}>
-              {t.admin.soal.cancel}
-            </Button>
-            <Button type="submit" disabled={isSaving}>
-              {isSaving ? t.admin.soal.saving : t.admin.soal.save}
-            </Button>
-          </Group>
+          <SaveButtons mode={mode} isSaving={isSaving} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

@@ -43,7 +43,7 @@ export function SoalListScreen({ section }: { section: SoalSection }) {
       deletingId={deletingId}
       onRetry={() => void list.refetch()}
       onAdd={() => void navigate(`/admin/soal-simulasi/add-soal-${section}/${paketId}`, { state })}
-      onEdit={section === 'written' ? undefined : (s) => void navigate(`/admin/soal-simulasi/edit-soal-${section}/${s.id}`, { state })}
+      onEdit={(s) => void navigate(`/admin/soal-simulasi/edit-soal-${section}/${s.id}`, { state })}
       onDelete={(s) => void onDelete(s.id)}
       onBack={() => void navigate(`/admin/soal-simulasi/add-soal/${paketId}`, { state })}
       paketSiap={publish.siap}

@@ -1,6 +1,7 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { AdminSoal, SoalSection } from '../../../../contract/soal.ts';
 import { listeningGroupHeadOf, partQuestionCount } from '../../../../machines/exam-layout.ts';
+import { proposedNumber } from '../admin-content.rules.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 import { LETTERS } from '../written-html.ts';
@@ -19,7 +20,6 @@ export interface SoalListViewProps {
   deletingId?: number | null;
   onRetry?: () => void;
   onAdd: () => void;
-  /** Absent for written expression, which has no edit screen (delete and add again). */
   onEdit?: (soal: AdminSoal) => void;
   onDelete: (soal: AdminSoal) => void;
   onBack: () => void;
@@ -79,7 +79,19 @@ export function SoalListView({
           <Button variant="default" onClick={onBack}>
             {t.admin.common.back}
           </Button>
-          <Button onClick={onAdd}>{t.admin.soal.add}</Button>
+          {/* A full section has no number left to propose: adding starts with editing or deleting. */}
+          <Button
+            onClick={onAdd}
+            disabled={
+              status !== 'ready' ||
+              proposedNumber(
+                section,
+                soals.map((s) => s.no_soal),
+              ) === null
+            }
+          >
+            {t.admin.soal.add}
+          </Button>
         </>
       }
     >

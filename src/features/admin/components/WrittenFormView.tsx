@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { SkillId } from '../../../../contract/skills.ts';
 import type { WrittenBody } from '../../../../contract/soal.ts';
@@ -6,72 +6,100 @@ import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
 import { pageOf } from '../../../../machines/exam-layout.ts';
 import { isJawaban } from '../admin-content.rules.ts';
-import { LETTERS, lettersInOrder, pruneLetters, toggleLetter, wordsOf, writtenHtml, type Letter } from '../written-html.ts';
+import {
+  canResizeLastPart,
+  LETTERS,
+  markWord,
+  partAt,
+  partsInOrder,
+  resizeLastPart,
+  tokenize,
+  writtenHtml,
+  type Part,
+} from '../written-html.ts';
 import { AdminPage } from './AdminPage.tsx';
+import { SaveButtons, SectionFull, submittedAgain } from './FormActions.tsx';
 import { ErrorState, LoadingState } from './QueryState.tsx';
 import { SkillSelect } from './SkillSelect.tsx';
 import './admin.css';
 
-export const DEFAULT_WORD_COLUMNS = 9;
+/** What the form starts with on edit (read back from the stored markup by the screen). */
+export interface WrittenInitial {
+  sentence: string;
+  parts: Part[];
+  jawaban: string;
+  skill: string;
+  pembahasan: string;
+}
 
 export interface WrittenFormViewProps {
+  mode?: 'add' | 'edit';
   namaPaket?: string;
-  status?: 'loading' | 'error' | 'ready';
+  /** 'full': every number of the section is taken, so there is nothing to add. */
+  status?: 'loading' | 'error' | 'ready' | 'full';
   loadErrorMessage?: string;
-  /** No. Soal and Page to start with (last + 1). */
+  /** No. Soal and Page to start with (the proposed number on add). */
   initialNoSoal?: number | '';
   initialPage?: number | '';
-  /** Words to start with (stories). */
-  initialWords?: string[];
+  /** The sentence to start with (stories) or, with the rest, the question being edited. */
+  initialSentence?: string;
+  initial?: WrittenInitial;
+  /** Edit: the stored markup could not be read back into four parts. */
+  unreadable?: boolean;
   isSaving: boolean;
-  onSubmit: (body: WrittenBody) => void;
+  /** `again`: 'Simpan & Tambah Lagi' (add only) keeps the form open on the next number. */
+  onSubmit: (body: WrittenBody, again: boolean) => void;
   onCancel: () => void;
 }
 
-/** add-soal-written/{paketId}: the word-column editor of spec sections 2 and 5. */
+/**
+ * add-soal-written/{paketId} and edit-soal-written/{soalId}: paste the sentence, click the four
+ * parts A-D (longer parts grow word by word), pick the answer. The markup comes from written-html.ts.
+ */
 export function WrittenFormView(props: WrittenFormViewProps) {
-  const { namaPaket, status = 'ready', loadErrorMessage } = props;
-  const title = t.admin.soal.addTitle(t.admin.sections.written) + (namaPaket ? ` — ${namaPaket}` : '');
+  const { mode = 'add', namaPaket, status = 'ready', loadErrorMessage } = props;
+  const section = t.admin.sections.written;
+  const title = (mode === 'add' ? t.admin.soal.addTitle(section) : t.admin.soal.editTitle(section)) + (namaPaket ? ` — ${namaPaket}` : '');
   return (
     <AdminPage title={title}>
       {status === 'loading' ? <LoadingState /> : null}
       {status === 'error' ? (
         <ErrorState title={t.admin.soal.loadOneFailed} message={loadErrorMessage ?? t.admin.common.genericError} />
       ) : null}
+      {status === 'full' ? <SectionFull section="written" onBack={props.onCancel} /> : null}
       {status === 'ready' ? <WrittenForm {...props} /> : null}
     </AdminPage>
   );
 }
 
-function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSaving, onSubmit, onCancel }: WrittenFormViewProps) {
+function WrittenForm({
+  mode = 'add',
+  initialNoSoal = '',
+  initialPage = '',
+  initialSentence = '',
+  initial,
+  unreadable,
+  isSaving,
+  onSubmit,
+  onCancel,
+}: WrittenFormViewProps) {
   const [noSoal, setNoSoal] = useState<number | ''>(initialNoSoal);
   const [page, setPage] = useState<number | ''>(initialPage);
-  const [columns, setColumns] = useState<number | ''>(initialWords?.length ?? DEFAULT_WORD_COLUMNS);
-  const [boxes, setBoxes] = useState<string[]>(() => initialWords ?? Array<string>(DEFAULT_WORD_COLUMNS).fill(''));
-  const [letters, setLetters] = useState<Map<number, Letter>>(new Map());
-  const [jawaban, setJawaban] = useState<string | null>(null);
-  const [pembahasan, setPembahasan] = useState('');
-  const [skill, setSkill] = useState('');
+  const [sentence, setSentence] = useState(initial?.sentence ?? initialSentence);
+  const [parts, setParts] = useState<Part[]>(initial?.parts ?? []);
+  const [jawaban, setJawaban] = useState<string | null>(initial?.jawaban || null);
+  const [pembahasan, setPembahasan] = useState(initial?.pembahasan ?? '');
+  const [skill, setSkill] = useState(initial?.skill ?? '');
   const [problem, setProblem] = useState<string | null>(null);
 
-  const count = columns === '' ? 0 : columns;
-  const visible = boxes.slice(0, count);
-  const words = wordsOf(visible);
-  const html = writtenHtml(visible, letters);
+  const tokens = tokenize(sentence);
+  const html = writtenHtml(tokens, parts);
+  const lastLetter = LETTERS[parts.length - 1];
 
-  const changeColumns = (value: number | string) => {
-    const n = value === '' ? '' : Math.max(0, Math.floor(Number(value)) || 0);
-    setColumns(n);
-    const size = n === '' ? 0 : n;
-    const next = boxes.length >= size ? boxes : [...boxes, ...Array<string>(size - boxes.length).fill('')];
-    setBoxes(next);
-    setLetters((l) => pruneLetters(l, next.slice(0, size)));
-  };
-
-  const changeWord = (index: number, value: string) => {
-    const next = boxes.map((b, i) => (i === index ? value : b));
-    setBoxes(next);
-    setLetters((l) => pruneLetters(l, next.slice(0, count)));
+  const changeSentence = (value: string) => {
+    setSentence(value);
+    // The words moved: the marks no longer point at the same words, so they start over.
+    setParts([]);
   };
 
   const submit = (e: FormEvent) => {
@@ -79,26 +107,30 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
     let found: string | null = null;
     if (noSoal === '' || page === '' || noSoal < 1 || page < 1 || !jawaban) found = t.admin.soal.writtenRequired;
     else if (!isJawaban(jawaban)) found = t.admin.soal.jawabanRange;
-    else if (letters.size !== LETTERS.length) found = t.admin.written.needFour;
-    else if (!lettersInOrder(letters)) found = t.admin.written.orderHint;
+    else if (parts.length !== LETTERS.length) found = t.admin.written.needFour;
+    else if (!partsInOrder(parts)) found = t.admin.written.orderHint;
     else if (skill === '') found = t.admin.soal.skillRequired;
     setProblem(found);
+    const addAnother = mode === 'add' && submittedAgain(e);
     if (found || noSoal === '' || page === '' || !jawaban || !isJawaban(jawaban)) return;
-    onSubmit({
-      no_soal: noSoal,
-      page,
-      soal: html,
-      jawaban,
-      skill: skill as SkillId,
-      ...(pembahasan.trim() ? { pembahasan: pembahasan.trim() } : {}),
-    });
+    onSubmit(
+      {
+        no_soal: noSoal,
+        page,
+        soal: html,
+        jawaban,
+        skill: skill as SkillId,
+        ...(pembahasan.trim() ? { pembahasan: pembahasan.trim() } : {}),
+      },
+      addAnother,
+    );
   };
 
   return (
     <Paper withBorder p="md" radius="md">
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <SimpleGrid cols={{ base: 2 }} maw={420}>
             <NumberInput
               label={t.admin.soal.noSoal}
               min={1}
@@ -121,28 +153,21 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
               value={page}
               onChange={(v) => setPage(v === '' ? '' : Number(v))}
             />
-            <NumberInput
-              label={t.admin.written.wordCount}
-              min={0}
-              max={60}
-              allowDecimal={false}
-              allowNegative={false}
-              value={columns}
-              onChange={changeColumns}
-            />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="xs">
-            {visible.map((word, i) => (
-              // Columns are positional: a column's index is its identity.
-              <TextInput
-                key={i}
-                label={t.admin.written.word(i + 1)}
-                value={word}
-                onChange={(e) => changeWord(i, e.currentTarget.value)}
-                size="sm"
-              />
-            ))}
-          </SimpleGrid>
+          {unreadable ? (
+            <Alert color="yellow" variant="light">
+              {t.admin.written.unreadable}
+            </Alert>
+          ) : null}
+          <Textarea
+            label={t.admin.written.sentence}
+            description={t.admin.written.sentenceHint}
+            autosize
+            minRows={2}
+            withAsterisk
+            value={sentence}
+            onChange={(e) => changeSentence(e.currentTarget.value)}
+          />
           <Stack gap={6}>
             <Text fw={600} size="sm" id="we-assign-title">
               {t.admin.written.assignTitle}
@@ -150,31 +175,54 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
             <Text size="xs" c="dimmed">
               {t.admin.written.assignHint}
             </Text>
-            {words.length === 0 ? (
+            {tokens.length === 0 ? (
               <Text size="sm">{t.admin.written.noWords}</Text>
             ) : (
               <Group gap={6} role="group" aria-labelledby="we-assign-title">
-                {words.map(({ index, word }) => {
-                  const letter = letters.get(index);
+                {tokens.map((token, index) => {
+                  if (!token.word) return null;
+                  const at = partAt(parts, index);
+                  const letter = at === -1 ? undefined : LETTERS[at];
                   return (
                     <Button
+                      // Tokens are positional: a token's index is its identity.
                       key={index}
                       size="compact-sm"
                       variant={letter ? 'filled' : 'default'}
                       aria-pressed={letter !== undefined}
-                      aria-label={letter ? `${word} (${letter})` : word}
-                      onClick={() => setLetters((l) => toggleLetter(l, index))}
+                      aria-label={letter ? `${token.text} (${letter})` : token.text}
+                      onClick={() => setParts((p) => markWord(p, tokens, index))}
                       tt="none"
                     >
-                      {letter ? `${word} · ${letter}` : word}
+                      {letter ? `${token.text} · ${letter}` : token.text}
                     </Button>
                   );
                 })}
-                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setLetters(new Map())} disabled={letters.size === 0}>
+              </Group>
+            )}
+            {tokens.length > 0 ? (
+              <Group gap={6}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  disabled={!canResizeLastPart(parts, tokens, 1)}
+                  onClick={() => setParts((p) => resizeLastPart(p, tokens, 1))}
+                >
+                  {t.admin.written.grow(lastLetter ?? LETTERS[0])}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  disabled={!canResizeLastPart(parts, tokens, -1)}
+                  onClick={() => setParts((p) => resizeLastPart(p, tokens, -1))}
+                >
+                  {t.admin.written.shrink(lastLetter ?? LETTERS[0])}
+                </Button>
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setParts([])} disabled={parts.length === 0}>
                   {t.admin.written.reset}
                 </Button>
               </Group>
-            )}
+            ) : null}
           </Stack>
           <Stack gap={4}>
             <Text fw={600} size="sm">
@@ -214,14 +262,7 @@ function WrittenForm({ initialNoSoal = '', initialPage = '', initialWords, isSav
               {problem}
             </Alert>
           ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={isSaving}>
-              {t.admin.soal.cancel}
-            </Button>
-            <Button type="submit" disabled={isSaving}>
-              {isSaving ? t.admin.soal.saving : t.admin.soal.save}
-            </Button>
-          </Group>
+          <SaveButtons mode={mode} isSaving={isSaving} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>
