@@ -102,7 +102,7 @@ describe('admin actions beside a running exam', () => {
     await nama.fill(`${paketName} (edisi 2)`);
     await admin.getByRole('button', { name: 'Simpan' }).click();
     await admin.waitForURL('**/admin/soal-simulasi');
-    await admin.getByRole('cell', { name: `${paketName} (edisi 2)` }).waitFor();
+    await admin.getByRole('cell', { name: `${paketName} (edisi 2)`, exact: true }).waitFor();
 
     // The learner's next load still has the whole package.
     await learner.reload();
