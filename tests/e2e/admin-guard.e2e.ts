@@ -1,10 +1,17 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageOf } from '../../machines/exam-layout.ts';
 import { scoreCounts } from '../../server/services/scoring.service.ts';
-import { ADMIN, closeBrowser, newContext, startServer, submitLogin, watchPageErrors, type RunningServer } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  demoAnswerKey,
+  firstPublicPaket,
+  newContext,
+  type RunningServer,
+  startServer,
+  submitLogin,
+  watchPageErrors,
+} from './harness.ts';
 
 /**
  * A learner sits the demo package while the admin edits it, tries to delete one of its questions
@@ -15,24 +22,12 @@ import { ADMIN, closeBrowser, newContext, startServer, submitLogin, watchPageErr
 let server: RunningServer;
 let paketId: number;
 let paketName: string;
-const demo = (name: string) => path.resolve(import.meta.dirname, '..', '..', 'content', 'demo-package', name);
-
-async function answerKey(): Promise<Map<number, string>> {
-  const keys = new Map<number, string>();
-  const read = async <T>(name: string) => JSON.parse(await readFile(demo(name), 'utf8')) as T;
-  type Row = { no_soal: number; jawaban: string };
-  for (const q of await read<Row[]>('listening.json')) keys.set(pageOf('listening', q.no_soal), q.jawaban);
-  for (const q of await read<Row[]>('structure.json')) keys.set(pageOf('structure', q.no_soal), q.jawaban);
-  for (const q of await read<Row[]>('written.json')) keys.set(pageOf('written', q.no_soal), q.jawaban);
-  for (const q of (await read<{ questions: Row[] }>('reading.json')).questions) keys.set(pageOf('reading', q.no_soal), q.jawaban);
-  return keys;
-}
 
 beforeAll(async () => {
   server = await startServer();
-  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
-  paketId = list.data[0]!.id;
-  paketName = list.data[0]!.nama_paket;
+  const first = await firstPublicPaket(server.baseUrl);
+  paketId = first.id;
+  paketName = first.nama_paket;
 });
 afterAll(async () => {
   await closeBrowser();
@@ -57,7 +52,7 @@ const RUNNING = /Paket ini sedang dikerjakan oleh 1 peserta/;
 
 describe('admin actions beside a running exam', () => {
   it('refuses deleting a question and the package while a learner sits it; the learner finishes with 140 questions and the right score', async () => {
-    const keys = await answerKey();
+    const keys = await demoAnswerKey();
     const learnerContext = await newContext(server.baseUrl);
     const learner = await learnerContext.newPage();
     const learnerErrors = watchPageErrors(learner);

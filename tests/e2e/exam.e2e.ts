@@ -1,20 +1,18 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageOf } from '../../machines/exam-layout.ts';
 import { scoreCounts } from '../../server/services/scoring.service.ts';
 import { cefrLabel } from '../../contract/exam.ts';
 import {
   ADMIN,
   closeBrowser,
+  demoAnswerKey,
+  leaveClipIfAsked,
   newContext,
+  type RunningServer,
   screenshot,
   startServer,
-  watchPageErrors,
-  type RunningServer,
   submitLogin,
-  leaveClipIfAsked,
+  watchPageErrors,
 } from './harness.ts';
 
 /**
@@ -27,19 +25,6 @@ let server: RunningServer;
 let paketId: number;
 let paketName: string;
 const SECTION_SECONDS = 20;
-const demo = (name: string) => path.resolve(import.meta.dirname, '..', '..', 'content', 'demo-package', name);
-
-/** The answer key by page, from the demo content the server seeded. */
-async function answerKey(): Promise<Map<number, string>> {
-  const keys = new Map<number, string>();
-  const read = async <T>(name: string) => JSON.parse(await readFile(demo(name), 'utf8')) as T;
-  type Row = { no_soal: number; jawaban: string };
-  for (const q of await read<Row[]>('listening.json')) keys.set(pageOf('listening', q.no_soal), q.jawaban);
-  for (const q of await read<Row[]>('structure.json')) keys.set(pageOf('structure', q.no_soal), q.jawaban);
-  for (const q of await read<Row[]>('written.json')) keys.set(pageOf('written', q.no_soal), q.jawaban);
-  for (const q of (await read<{ questions: Row[] }>('reading.json')).questions) keys.set(pageOf('reading', q.no_soal), q.jawaban);
-  return keys;
-}
 
 async function adminCookie(): Promise<string> {
   const res = await fetch(`${server.baseUrl}/api/users/login`, {
@@ -122,7 +107,7 @@ async function choose(page: Page, examPage: number, letter: 'A' | 'B' | 'C' | 'D
 
 describe('the exam', () => {
   it('runs start to score with play-once audio, a reload, an early end, a time-out and the server score', async () => {
-    const keys = await answerKey();
+    const keys = await demoAnswerKey();
     const context = await newContext(server.baseUrl);
     const page = await context.newPage();
     const errors = watchPageErrors(page);

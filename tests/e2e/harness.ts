@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
+import { pageOf } from '../../machines/exam-layout.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 export const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
@@ -151,4 +152,23 @@ export async function leaveClipIfAsked(page: Page): Promise<void> {
     () => false,
   );
   if (asked) await ask.getByRole('button', { name: 'Ya, pindah' }).click();
+}
+
+/** The seeded free demo package of the public list (the first package when it is missing). */
+export async function firstPublicPaket(baseUrl: string): Promise<{ id: number; nama_paket: string }> {
+  const list = (await (await fetch(`${baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
+  return list.data.find((p) => p.nama_paket.startsWith('Paket Simulasi Gratis')) ?? list.data[0]!;
+}
+
+/** The demo package's answer key by exam page, read from the content the server seeds. */
+export async function demoAnswerKey(): Promise<Map<number, string>> {
+  const demo = (name: string) => path.join(root, 'content', 'demo-package', name);
+  const read = async <T>(name: string) => JSON.parse(await readFile(demo(name), 'utf8')) as T;
+  type Row = { no_soal: number; jawaban: string };
+  const keys = new Map<number, string>();
+  for (const q of await read<Row[]>('listening.json')) keys.set(pageOf('listening', q.no_soal), q.jawaban);
+  for (const q of await read<Row[]>('structure.json')) keys.set(pageOf('structure', q.no_soal), q.jawaban);
+  for (const q of await read<Row[]>('written.json')) keys.set(pageOf('written', q.no_soal), q.jawaban);
+  for (const q of (await read<{ questions: Row[] }>('reading.json')).questions) keys.set(pageOf('reading', q.no_soal), q.jawaban);
+  return keys;
 }

@@ -1,6 +1,16 @@
 import type { APIRequestContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, closeBrowser, newContext, screenshot, startServer, submitLogin, watchPageErrors, type RunningServer } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  firstPublicPaket,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  submitLogin,
+  watchPageErrors,
+} from './harness.ts';
 
 let server: RunningServer;
 let paketId: number;
@@ -8,9 +18,9 @@ let paketName: string;
 
 beforeAll(async () => {
   server = await startServer();
-  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
-  paketId = list.data[0]!.id;
-  paketName = list.data[0]!.nama_paket;
+  const first = await firstPublicPaket(server.baseUrl);
+  paketId = first.id;
+  paketName = first.nama_paket;
 });
 afterAll(async () => {
   await closeBrowser();

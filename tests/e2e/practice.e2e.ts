@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, closeBrowser, newContext, screenshot, startServer, submitLogin, watchPageErrors, type RunningServer } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  firstPublicPaket,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  submitLogin,
+  watchPageErrors,
+} from './harness.ts';
 
 /*
  * The practice loop in Chromium at 390 px: a learner finishes an attempt, drills a skill, makes a
@@ -33,13 +43,13 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'toefl-e2e-practice-'));
   server = await startServer({ dataDir });
   const cookie = await adminCookie(server.baseUrl);
-  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
-  paketId = list.data[0]!.id;
+  const first = await firstPublicPaket(server.baseUrl);
+  paketId = first.id;
   // Five-second sections, so the exam can be sat for real in a test.
   const put = await fetch(`${server.baseUrl}/api/admin/paket-soal/${paketId}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ nama_paket: list.data[0]!.nama_paket, durasi_listening: 5, durasi_written: 5, durasi_reading: 5 }),
+    body: JSON.stringify({ nama_paket: first.nama_paket, durasi_listening: 5, durasi_written: 5, durasi_reading: 5 }),
   });
   expect(put.status).toBe(200);
 });

@@ -2,7 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, closeBrowser, newContext, screenshot, startServer, watchPageErrors, type RunningServer, submitLogin } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  firstPublicPaket,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  submitLogin,
+  watchPageErrors,
+} from './harness.ts';
 
 let server: RunningServer;
 let paketId: number;
@@ -26,9 +36,9 @@ beforeAll(async () => {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
-  paketId = list.data[0]!.id;
-  paketName = list.data[0]!.nama_paket;
+  const first = await firstPublicPaket(server.baseUrl);
+  paketId = first.id;
+  paketName = first.nama_paket;
   // Five-second sections, so the exam can be sat for real in a test.
   const put = await fetch(`${server.baseUrl}/api/admin/paket-soal/${paketId}`, {
     method: 'PUT',
