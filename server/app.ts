@@ -18,6 +18,7 @@ import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
+import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adminAttemptsRoutes } from './routes/admin-attempts.routes.ts';
@@ -42,6 +43,7 @@ import { siteRoutes } from './routes/site.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { LoginThrottle } from './services/login-throttle.service.ts';
 import { mailerFromConfig, type Mailer } from './services/mail.service.ts';
+import { hashQueue } from './services/passwords.service.ts';
 import { gatewayFromConfig, type PaymentGateway } from './services/payment-gateway.service.ts';
 import { Storage } from './services/storage.service.ts';
 
@@ -108,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // An unwritable folder must not stop the server: uploads then answer a clear error instead.
   await mkdir(storage.dir, { recursive: true }).catch(() => undefined);
   app.decorate('storage', storage);
+  hashQueue.configure(config.overload.hashConcurrency, config.overload.hashQueueMax);
   app.decorate('backupToken', randomBytes(24).toString('base64url'));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.decorate('paymentGateway', gatewayFromConfig(config.midtrans));
@@ -121,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // External plugins.
   registerErrorHandling(app);
+  // First of the request hooks, so a shed request costs no session lookup or body parsing.
+  await registerOverload(app, config.overload);
   await registerSecurity(app, config);
   // Phones on slow data: text answers and assets travel compressed (media is already compressed and
   // skipped by type). A moderate brotli level keeps the CPU cost per request small.

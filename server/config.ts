@@ -56,6 +56,18 @@ const envSchema = z.object({
   /** SMTP address for payment e-mails (smtp://user:pass@host:port or smtps://...); unset = no e-mail. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalText,
+  /** Load shedding: mean event-loop delay in ms above which requests get 503; 0 turns this check off. */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** Database calls allowed to wait (PGlite queue, or PostgreSQL pool waiters) before new requests get 503. */
+  OVERLOAD_DB_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Longest a request may wait for its answer before it gets 503 (ms). */
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Seconds a client is told to wait (Retry-After) after a 503 for overload. */
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  /** Password hashes computed at once (each takes a worker thread for ~13 ms). */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Password checks allowed to wait for a hashing slot before a login gets 503. */
+  PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,6 +96,17 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined;
   /** Built SPA to serve; absent folder = API only (tests). */
   clientDir: string;
+  /** The one owner of every load-shedding threshold (server/plugins/overload.ts, passwords.service.ts). */
+  overload: OverloadConfig;
+}
+
+export interface OverloadConfig {
+  maxEventLoopDelayMs: number;
+  dbQueueMax: number;
+  requestDeadlineMs: number;
+  retryAfterSeconds: number;
+  hashConcurrency: number;
+  hashQueueMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -126,5 +149,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentOrderMs: e.PAYMENT_ORDER_HOURS * 3_600_000,
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>` } : undefined,
     clientDir: path.join(projectRoot, 'dist', 'client'),
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
+      dbQueueMax: e.OVERLOAD_DB_QUEUE_MAX,
+      requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+      hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+      hashQueueMax: e.PASSWORD_HASH_QUEUE_MAX,
+    },
   };
 }

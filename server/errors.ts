@@ -19,6 +19,6 @@ export const badRequest = (message: string, extra?: Record<string, unknown>) => 
 export const unauthorized = (message = 'Silakan login terlebih dahulu.') => new AppError(401, message);
 export const forbidden = (message = 'Anda tidak memiliki akses ke fitur ini.') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, extra?: Record<string, unknown>) => new AppError(409, message, extra);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, {}, { 'retry-after': String(retryAfterSeconds) });

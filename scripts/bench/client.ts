@@ -18,15 +18,27 @@ export class ApiClient {
   constructor(
     readonly baseUrl: string,
     private readonly observe?: RequestObserver,
+    /** How many times a 503 (load shed) is repeated after its Retry-After, as the SPA and a person do. */
+    private readonly busyRepeats = 0,
   ) {}
 
   async call<T = Record<string, unknown>>(method: string, url: string, body?: unknown, label = `${method} ${url}`): Promise<ApiAnswer<T>> {
+    for (let repeat = 0; ; repeat++) {
+      const answer = await this.once<T>(method, url, body, label);
+      if (answer.status !== 503 || repeat >= this.busyRepeats) return answer;
+      // Jittered, so the shed requests do not all come back in the same instant.
+      await new Promise((r) => setTimeout(r, (answer.retryAfterSeconds ?? 1) * 1000 * (0.5 + Math.random())));
+    }
+  }
+
+  private async once<T>(method: string, url: string, body: unknown, label: string): Promise<ApiAnswer<T> & { retryAfterSeconds?: number }> {
     const headers: Record<string, string> = {};
     if (this.cookie) headers.cookie = this.cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
     let status = 0;
     let parsed: unknown = null;
+    let retryAfterSeconds: number | undefined;
     try {
       const res = await fetch(`${this.baseUrl}${url}`, {
         method,
@@ -34,6 +46,7 @@ export class ApiClient {
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       status = res.status;
+      retryAfterSeconds = Number(res.headers.get('retry-after')) || undefined;
       for (const c of res.headers.getSetCookie()) {
         const pair = c.split(';')[0] ?? '';
         if (pair.startsWith('sid=')) this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) ? undefined : pair;
@@ -45,7 +58,7 @@ export class ApiClient {
     }
     const ms = performance.now() - started;
     this.observe?.(label, status, ms);
-    return { status, body: parsed as T, ms };
+    return { status, body: parsed as T, ms, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
   }
 
   get<T = Record<string, unknown>>(url: string, label?: string) {

@@ -18,33 +18,89 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Database calls waiting their turn: PGlite's queue (it runs one at a time) or the requests
+   * waiting for a pooled PostgreSQL connection. Load shedding reads it (server/plugins/overload.ts).
+   */
+  queueDepth(): number;
+  /**
+   * Above this many waiting calls PGlite refuses a new one with DatabaseBusyError (a 503) instead
+   * of queueing it without bound; buildApp sets it from the config. PostgreSQL's pool bounds the
+   * wait by its acquire timeout instead.
+   */
+  queueLimit: number;
+  /** Statements (not counting begin/commit) sent through Drizzle since the start (tests count the queries of one call). */
+  readonly queryCount: number;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: an image of the whole data directory, which `from` starts a new database from. */
+  image?: () => Promise<Blob>;
+}
+
+/** A call refused because the database queue is full: the client is told to repeat later (503). */
+export class DatabaseBusyError extends Error {
+  readonly code = 'DATABASE_BUSY';
+  constructor() {
+    super('database queue full');
+    this.name = 'DatabaseBusyError';
+  }
 }
 
 /** Any fixed number: serialises migrations when several app instances start against one server. */
 const MIGRATION_LOCK = 7_311_442;
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string | undefined } | { kind: 'postgres'; url: string; poolMax?: number };
+export type DatabaseTarget =
+  /** `from`: a data directory image (from `dumpDataDir`) to start in memory from instead of an empty cluster. */
+  { kind: 'pglite'; dataDir?: string | undefined; from?: Blob } | { kind: 'postgres'; url: string; poolMax?: number };
 
 /** Opens the database and applies every pending migration (DESIGN section 2: migrations run at start). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  // Transaction control is left out: node-postgres sends it as statements, PGlite does not.
+  const counter = {
+    count: 0,
+    logQuery: (query: string) => {
+      if (!/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) counter.count += 1;
+    },
+  };
   if (target.kind === 'pglite') {
     // PGlite does not create missing parent folders (STACK-NOTES).
     if (target.dataDir) await mkdir(path.dirname(target.dataDir), { recursive: true });
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite(target.from ? { loadDataDir: target.from } : {});
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir });
-    return {
+    // PGlite runs one statement or transaction at a time and queues the rest in memory; counting
+    // them is what lets an overloaded process refuse work instead of stalling for minutes.
+    let waiting = 0;
+    const bounded = async <R>(run: () => Promise<R>): Promise<R> => {
+      if (waiting >= database.queueLimit) throw new DatabaseBusyError();
+      waiting += 1;
+      try {
+        return await run();
+      } finally {
+        waiting -= 1;
+      }
+    };
+    const query = client.query.bind(client);
+    const transaction = client.transaction.bind(client);
+    client.query = ((...args: Parameters<typeof query>) => bounded(() => query(...args))) as typeof client.query;
+    client.transaction = ((...args: Parameters<typeof transaction>) => bounded(() => transaction(...args))) as typeof client.transaction;
+    const db = drizzlePglite(client, { schema, logger: counter }) as unknown as Db;
+    const database: Database = {
       db,
       driver: 'pglite',
+      queueDepth: () => waiting,
+      queueLimit: Number.POSITIVE_INFINITY,
+      get queryCount() {
+        return counter.count;
+      },
       ping: async () => {
         await client.query('select 1');
       },
       close: () => client.close(),
+      image: () => client.dumpDataDir('none'),
     };
+    return database;
   }
 
   await migrateWithLock(target.url);
@@ -55,10 +111,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   });
   // A dropped server connection surfaces here; without a listener it would crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
+    queueDepth: () => pool.waitingCount,
+    queueLimit: Number.POSITIVE_INFINITY,
+    get queryCount() {
+      return counter.count;
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

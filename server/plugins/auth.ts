@@ -2,17 +2,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../contract/auth.ts';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, findSessionUser } from '../services/sessions.service.ts';
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  findSessionUser,
+  findSessionUserWithOpenAttempt,
+  type OpenAttemptRead,
+} from '../services/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user once `requireRole` (or `loadSessionUser`) has run; null when signed out. */
     user: UserRow | null;
+    /** Exam routes: the user's open attempt, read with the session (undefined elsewhere). */
+    openAttempt: OpenAttemptRead | undefined;
   }
 }
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('openAttempt', undefined);
 }
 
 /** Reads the session cookie into `request.user` (identity comes from the session only). */
@@ -28,6 +37,18 @@ export function requireRole(...roles: Role[]): (request: FastifyRequest) => Prom
     const user = await loadSessionUser(request);
     if (!user) throw unauthorized();
     if (!roles.includes(user.role)) throw forbidden();
+  };
+}
+
+/** The exam routes' guard: like requireRole, and reads the open attempt in the same statement. */
+export function requireRoleWithOpenAttempt(...roles: Role[]): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const found = token ? await findSessionUserWithOpenAttempt(request.server.db, token) : null;
+    request.user = found?.user ?? null;
+    request.openAttempt = found?.open;
+    if (!found) throw unauthorized();
+    if (!roles.includes(found.user.role)) throw forbidden();
   };
 }
 

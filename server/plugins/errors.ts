@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { answerBusy } from './overload.ts';
 
 export const GENERIC_SERVER_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi nanti.';
 export const DATABASE_UNAVAILABLE = 'Layanan sedang tidak tersedia (basis data tidak terjangkau). Silakan coba lagi sebentar lagi.';
@@ -10,6 +11,23 @@ declare module 'fastify' {
     /** Login answers failures as `{ error }` (spec section 8); every other route as `{ message }`. */
     errorField?: 'error';
   }
+}
+
+/**
+ * Too much work queued rather than anything broken: PGlite's queue past its limit, a wait for a
+ * pooled PostgreSQL connection past the pool's acquire timeout, or the password-hashing queue full.
+ */
+export function isDatabaseBusy(err: unknown): boolean {
+  // Drizzle wraps a failed query in its own error with the driver's as the cause.
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    e = e.cause as typeof e, depth += 1
+  ) {
+    if (e.code === 'DATABASE_BUSY' || e.code === 'HASH_QUEUE_FULL') return true;
+    if (typeof e.message === 'string' && /timeout exceeded when trying to connect/i.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** PostgreSQL connection failures: the client may retry; this is a 503, not a bug. */
@@ -60,8 +78,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Malformed JSON, empty bodies with a JSON content type and similar transport faults.
       return answer(error.statusCode, 'Format data yang dikirim tidak valid.');
     }
+    const retryAfter = request.server.config.overload.retryAfterSeconds;
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'overloaded');
+      return answerBusy(reply, retryAfter);
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
+      void reply.header('retry-after', String(retryAfter));
       return answer(503, DATABASE_UNAVAILABLE);
     }
     request.log.error({ err: error }, 'unexpected error');

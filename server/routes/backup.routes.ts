@@ -15,7 +15,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * loopback address with the token the server wrote to DATA_DIR/backup.json at start.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/system/backup', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/system/backup', { schema: { hide: true }, config: { overload: 'exempt' } }, async (request, reply) => {
     const given = Buffer.from(String(request.headers['x-backup-token'] ?? ''));
     const expected = Buffer.from(app.backupToken);
     const local = LOOPBACK.has(request.socket.remoteAddress ?? '');

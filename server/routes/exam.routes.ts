@@ -11,7 +11,7 @@ import {
   timerBodySchema,
   timerResponseSchema,
 } from '../../contract/exam.ts';
-import { currentUser, requireRole } from '../plugins/auth.ts';
+import { currentUser, requireRoleWithOpenAttempt } from '../plugins/auth.ts';
 import {
   assertOwnNohp,
   cekEndtime,
@@ -19,6 +19,7 @@ import {
   examSoal,
   getDraft,
   nextSection,
+  peekTimer,
   saveDraft,
   startOrRefreshTimer,
   submitAnswers,
@@ -38,7 +39,8 @@ const errors = {
  * only, the server's clock for every section, answers accepted only while their section runs.
  */
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireRole('User', 'Admin'));
+  // Session, user and open attempt in one statement; the timer refresh needs nothing more.
+  app.addHook('onRequest', requireRoleWithOpenAttempt('User', 'Admin'));
   // Timers and answers must never be served from a cache.
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -62,9 +64,20 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(url, { schema: { tags, body: timerBodySchema, response: { 200: timerResponseSchema, ...errors } } }, async (request) => {
       const user = currentUser(request);
       assertOwnNohp(user, request.body.nohp);
-      return action(app.db, user, request.body.paketId);
+      return action(app.db, user, request.body.paketId, undefined, request.openAttempt);
     });
   timerRoute('/soal/timers', startOrRefreshTimer);
+  app.get(
+    '/soal/timers',
+    {
+      schema: {
+        tags,
+        description: 'Read-only: the running section and its end; never starts an attempt',
+        response: { 200: timerResponseSchema, ...errors },
+      },
+    },
+    async (request) => peekTimer(app.db, currentUser(request), undefined, request.openAttempt),
+  );
   timerRoute('/soal/timers-to-zero', endSectionNow);
   timerRoute('/soal/timers/next', nextSection);
 
@@ -74,7 +87,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       assertOwnNohp(user, request.body.nohp);
-      return saveDraft(app.db, user, request.body);
+      return saveDraft(app.db, user, request.body, undefined, request.openAttempt);
     },
   );
   app.get('/soal/jawaban/draft', { schema: { tags, response: { 200: draftResponseSchema, ...errors } } }, async (request) =>

@@ -9,6 +9,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      // Load shedding must not hide whether the database answers, nor take every instance out of a balancer at once.
+      config: { overload: 'exempt' },
       schema: {
         tags: ['system'],
         response: {

@@ -52,7 +52,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, 400: loginErrorResponseSchema, 401: loginErrorResponseSchema, 429: loginErrorResponseSchema },
+        response: {
+          200: loginResponseSchema,
+          400: loginErrorResponseSchema,
+          401: loginErrorResponseSchema,
+          429: loginErrorResponseSchema,
+          503: loginErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -21,6 +21,7 @@ import { conflict, forbidden, notFound } from '../errors.ts';
 import { activateNextPayment, consumePayment } from './payments.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { scoreCounts, storedCefrLevels } from './scoring.service.ts';
+import type { OpenAttemptRead } from './sessions.service.ts';
 import { mediaUrl } from './storage.service.ts';
 import { recordExamOutcomes } from './practice.service.ts';
 
@@ -64,7 +65,9 @@ function timerOf(a: Attempt | null, now: Date): TimerResponse {
   };
 }
 
-async function openAttempt(db: Db, userId: number): Promise<Attempt | null> {
+/** `read`: the attempt as the route's guard already read it with the session (no second query). */
+async function openAttempt(db: Db, userId: number, read?: OpenAttemptRead): Promise<Attempt | null> {
+  if (read) return read.attempt;
   const rows = await db
     .select()
     .from(examAttempts)
@@ -156,8 +159,14 @@ export async function cekEndtime(db: Db, user: UserRow, now = new Date()): Promi
  * running section. A page of an already finished package gets 'finished' (it never starts the next
  * package the user may have bought meanwhile).
  */
-export async function startOrRefreshTimer(db: Db, user: UserRow, paketId?: number, now = new Date()): Promise<TimerResponse> {
-  const open = await settleAbandoned(db, user, await openAttempt(db, user.id), now);
+export async function startOrRefreshTimer(
+  db: Db,
+  user: UserRow,
+  paketId?: number,
+  now = new Date(),
+  read?: OpenAttemptRead,
+): Promise<TimerResponse> {
+  const open = await settleAbandoned(db, user, await openAttempt(db, user.id, read), now);
   if (open) {
     if (paketId && open.paketSoalId !== paketId) {
       if (await latestFinished(db, user.id, paketId)) return timerOf(null, now);
@@ -199,6 +208,15 @@ export async function startOrRefreshTimer(db: Db, user: UserRow, paketId?: numbe
     if (winner) return timerOf(winner, now);
     throw err;
   }
+}
+
+/**
+ * GET /soal/timers: the running section and its end, like PUT /soal/timers but read-only: it never
+ * starts an attempt or settles an abandoned one, so an open page may ask it periodically
+ * (docs/decisions/016). Without an open attempt the answer is `finished`.
+ */
+export async function peekTimer(db: Db, user: UserRow, now = new Date(), read?: OpenAttemptRead): Promise<TimerResponse> {
+  return timerOf(await openAttempt(db, user.id, read), now);
 }
 
 async function requireOpen(db: Db, user: UserRow, paketId: number | undefined, now: Date): Promise<Attempt> {
@@ -368,7 +386,13 @@ interface DraftSaveBody {
  * the merge, so two devices saving at once cannot drop each other's pages. A finished attempt
  * takes nothing and says so (`sesi: finished`), which ends the exam on a stale device.
  */
-export async function saveDraft(db: Db, user: UserRow, body: DraftSaveBody, now = new Date()): Promise<DraftResponse> {
+export async function saveDraft(
+  db: Db,
+  user: UserRow,
+  body: DraftSaveBody,
+  now = new Date(),
+  read?: OpenAttemptRead,
+): Promise<DraftResponse> {
   const incoming = incomingAnswers(body.answers, now);
   const finished = (a: Attempt) =>
     draftOf(
@@ -376,11 +400,22 @@ export async function saveDraft(db: Db, user: UserRow, body: DraftSaveBody, now 
       now,
       incoming.map((x) => ({ id: x.id, answer: x.answer, reason: 'finished' as const })),
     );
-  const open = await settleAbandoned(db, user, await openAttempt(db, user.id), now);
+  const open = await settleAbandoned(db, user, await openAttempt(db, user.id, read), now);
   if (!open || !open.sesi) {
     const last = await latestFinished(db, user.id);
     if (!last) throw conflict(NO_RUNNING_EXAM);
     return finished(last);
+  }
+  if (read?.version && open === read.attempt) {
+    // The usual save: merged into the row as it was read, written only if no other save or section
+    // change touched it since (its xmin is unchanged), so the result is what the lock below gives.
+    const { answers, answeredAt, ignored } = admitAnswers(open, incoming, now);
+    const [row] = await db
+      .update(examAttempts)
+      .set({ answers, answeredAt, currentIndex: body.index, ...mergeAudio(open, body), draftSavedAt: now })
+      .where(and(eq(examAttempts.id, open.id), isNull(examAttempts.finishedAt), sql`${examAttempts}.xmin::text = ${read.version}`))
+      .returning();
+    if (row) return draftOf(row, now, ignored);
   }
   return db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, open.id)).for('update');

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AdminPaket, Completeness, PaketInput, PublicPaket } from '../../contract/paket.ts';
-import { QUESTION_PARTS, isListeningGroupMember, partQuestionCount } from '../../machines/exam-layout.ts';
+import { QUESTION_PARTS, isListeningGroupMember, partNumberRange, partQuestionCount } from '../../machines/exam-layout.ts';
 import type { Db } from '../db/client.ts';
 import { examAttempts, files, paketSoal, questionReading, soal, users } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -33,10 +33,12 @@ export async function completenessOf(db: Db, paketId: number): Promise<Completen
     .from(soal)
     .where(eq(soal.paketSoalId, paketId));
   const counts = { listening: 0, structure: 0, written: 0, reading: 0 };
+  const taken = { listening: new Set<number>(), structure: new Set<number>(), written: new Set<number>(), reading: new Set<number>() };
   const listeningMissingAudio: number[] = [];
   const readingWithoutPassage: number[] = [];
   for (const r of rows) {
     counts[r.section] += 1;
+    taken[r.section].add(r.noSoal);
     if (r.section === 'listening' && !r.audio && !isListeningGroupMember(r.noSoal)) listeningMissingAudio.push(r.noSoal);
     if (r.section === 'reading' && r.qReading === null) readingWithoutPassage.push(r.noSoal);
   }
@@ -46,11 +48,16 @@ export async function completenessOf(db: Db, paketId: number): Promise<Completen
       missing.push(`${SECTION_LABEL[section]}: ${counts[section]} dari ${partQuestionCount(section)} soal.`);
     }
   }
+  const missingNumbers = { listening: [] as number[], structure: [] as number[], written: [] as number[], reading: [] as number[] };
+  for (const section of QUESTION_PARTS) {
+    const { first, last } = partNumberRange(section);
+    for (let n = first; n <= last; n += 1) if (!taken[section].has(n)) missingNumbers[section].push(n);
+  }
   listeningMissingAudio.sort((a, b) => a - b);
   readingWithoutPassage.sort((a, b) => a - b);
   if (listeningMissingAudio.length > 0) missing.push(`Audio belum ada untuk listening nomor ${listeningMissingAudio.join(', ')}.`);
   if (readingWithoutPassage.length > 0) missing.push(`Reading nomor ${readingWithoutPassage.join(', ')} belum terhubung ke bacaan.`);
-  return { ...counts, listeningMissingAudio, readingWithoutPassage, complete: missing.length === 0, missing };
+  return { ...counts, missingNumbers, listeningMissingAudio, readingWithoutPassage, complete: missing.length === 0, missing };
 }
 
 async function toAdminPaket(db: Db, p: PaketRow): Promise<AdminPaket> {
@@ -93,7 +100,7 @@ export async function listPublicPaket(db: Db): Promise<PublicPaket[]> {
 }
 
 function refuseIfIncomplete(c: Completeness): void {
-  if (!c.complete) throw conflict(`Paket belum lengkap, belum bisa diset siap. ${c.missing.join(' ')}`);
+  if (!c.complete) throw conflict(`Paket belum lengkap, belum bisa diset siap. ${c.missing.join(' ')}`, { completeness: c });
 }
 
 export async function createPaket(db: Db, input: PaketInput): Promise<AdminPaket> {

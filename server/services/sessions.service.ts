@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, users, type UserRow } from '../db/schema.ts';
+import { examAttempts, sessions, users, type UserRow } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -26,6 +26,32 @@ export async function findSessionUser(db: Db, token: string): Promise<UserRow | 
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return rows[0]?.user ?? null;
+}
+
+/**
+ * The row of a user's open exam attempt as read, with its row version (PostgreSQL's xmin, which
+ * every update of the row changes), so a later write can require that nothing changed it since.
+ */
+export interface OpenAttemptRead {
+  attempt: typeof examAttempts.$inferSelect | null;
+  version: string | null;
+}
+
+/**
+ * Session, user and open attempt in one statement (DESIGN section 10: one query per exam call).
+ * The one-open-attempt index keeps the join to at most one row.
+ */
+export async function findSessionUserWithOpenAttempt(db: Db, token: string): Promise<{ user: UserRow; open: OpenAttemptRead } | null> {
+  if (!token || token.length > 100) return null;
+  const rows = await db
+    .select({ user: users, attempt: examAttempts, version: sql<string | null>`${examAttempts}.xmin::text` })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(examAttempts, and(eq(examAttempts.userId, users.id), isNull(examAttempts.finishedAt)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  return row ? { user: row.user, open: { attempt: row.attempt, version: row.attempt ? row.version : null } } : null;
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

@@ -42,6 +42,16 @@ describe('withTransientRetry', () => {
     expect(s.waits).toEqual([]);
   });
 
+  it('waits at least as long as the Retry-After of a 503', async () => {
+    const busy = (seconds: string) => ({
+      error: unavailable,
+      meta: { request: new Request('http://x/api'), response: new Response(null, { status: 503, headers: { 'retry-after': seconds } }) },
+    });
+    const s = scripted([busy('5'), busy('2'), { data: 'skor' }] as never);
+    expect(await withTransientRetry(s.call, { wait: s.wait, random: () => 0.5 })).toMatchObject({ data: 'skor' });
+    expect(s.waits).toEqual([5000, 3000]);
+  });
+
   it('does not repeat a success', async () => {
     const s = scripted([{ data: 'skor' }]);
     expect(await withTransientRetry(s.call, { wait: s.wait })).toEqual({ data: 'skor' });

@@ -1,6 +1,17 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
-type Attempt<T> = { data: T; error?: undefined } | { error: FetchBaseQueryError; data?: undefined };
+export type Attempt<T> = ({ data: T; error?: undefined } | { error: FetchBaseQueryError; data?: undefined }) & {
+  meta?: FetchBaseQueryMeta | undefined;
+};
+
+/** Retry-After of an answer in ms (seconds or an HTTP date); 0 when absent or unreadable. */
+export function retryAfterMs(meta: FetchBaseQueryMeta | undefined, now = Date.now()): number {
+  const value = meta?.response?.headers.get('retry-after')?.trim();
+  if (!value) return 0;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
+}
 
 /** Failures that say nothing about the request itself: the network, a gateway, an overloaded server. */
 export function isTransientFailure(error: FetchBaseQueryError): boolean {
@@ -24,7 +35,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Repeats an idempotent call while it fails transiently, then hands back its last answer, so a
- * caller sees an error only when repeating no longer helps. Any other answer returns at once.
+ * caller sees an error only when repeating no longer helps. Any other answer returns at once. A
+ * server that sheds load says when to come back (Retry-After); no repeat comes sooner.
  */
 export async function withTransientRetry<T>(
   call: () => Promise<Attempt<T>>,
@@ -34,7 +46,7 @@ export async function withTransientRetry<T>(
   let result = await call();
   for (const delay of delaysMs) {
     if (!result.error || !isTransientFailure(result.error)) return result;
-    await wait(Math.round(delay * (0.5 + random())));
+    await wait(Math.max(Math.round(delay * (0.5 + random())), retryAfterMs(result.meta)));
     result = await call();
   }
   return result;

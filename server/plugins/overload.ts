@@ -1,0 +1,65 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OverloadConfig } from '../config.ts';
+
+export const SERVER_BUSY = 'Server sedang sibuk melayani banyak peserta. Silakan coba lagi dalam beberapa detik.';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'exempt': never shed and no deadline (the health probe must keep telling the truth about the
+     * database; the local backup streams for as long as it takes).
+     */
+    overload?: 'exempt';
+  }
+}
+
+/** The one answer of every kind of overload (status, headers, body): at once, with when to come back. */
+function busy(reply: FastifyReply, retryAfterSeconds: number): Record<string, string> {
+  void reply.status(503).header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store');
+  const body: Record<string, string> = { message: SERVER_BUSY };
+  if (reply.request.routeOptions.config?.errorField === 'error') body.error = SERVER_BUSY;
+  return body;
+}
+
+export const answerBusy = (reply: FastifyReply, retryAfterSeconds: number): FastifyReply => reply.send(busy(reply, retryAfterSeconds));
+
+const exempt = (request: FastifyRequest) => request.routeOptions.config?.overload === 'exempt';
+
+/** An upload's body arrives inside the handler; a phone on a slow link must not lose it to the deadline. */
+const streamsBody = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('multipart/');
+
+/**
+ * Load shedding (DESIGN section 10): a lagging event loop or a database queue past its limit
+ * answers 503 with Retry-After before any work is done, and no request waits longer than the
+ * deadline. The SPA repeats every exam call after a 503, so shedding costs a participant a
+ * delay, never an answer.
+ */
+export async function registerOverload(app: FastifyInstance, limits: OverloadConfig): Promise<void> {
+  app.database.queueLimit = limits.dbQueueMax * 2;
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: limits.maxEventLoopDelayMs,
+    // A loop blocked for a whole sample leaves no measurement, which the plugin reads as infinite
+    // lag; a sample as long as the threshold (within 0.1-1 s) keeps that case meaning "over it".
+    sampleInterval: Math.min(Math.max(limits.maxEventLoopDelayMs, 100), 1000),
+    retryAfter: limits.retryAfterSeconds,
+    // A returned body is sent by the plugin; undefined lets the request through.
+    pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
+      exempt(request) ? undefined : busy(reply, limits.retryAfterSeconds)) as unknown as () => void,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (exempt(request)) return;
+    if (app.database.queueDepth() > limits.dbQueueMax) return answerBusy(reply, limits.retryAfterSeconds);
+    if (streamsBody(request)) return;
+    const deadline = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return;
+      request.log.warn({ url: request.url }, 'request deadline passed');
+      answerBusy(reply, limits.retryAfterSeconds);
+    }, limits.requestDeadlineMs);
+    deadline.unref();
+    reply.raw.once('close', () => clearTimeout(deadline));
+    reply.raw.once('finish', () => clearTimeout(deadline));
+  });
+}
