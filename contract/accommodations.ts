@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './common.ts';
+import { REASON_MAX_LENGTH } from './common.ts';
 
 /**
  * The time factors an admin may give a learner (an accommodation), in percent of each section's
@@ -40,7 +40,7 @@ const reasonSchema = z
   .string({ error: 'Alasan wajib diisi.' })
   .trim()
   .min(5, { error: 'Alasan wajib diisi (minimal 5 karakter).' })
-  .max(500, { error: 'Alasan terlalu panjang (maksimal 500 karakter).' });
+  .max(REASON_MAX_LENGTH, { error: `Alasan terlalu panjang (maksimal ${REASON_MAX_LENGTH} karakter).` });
 
 export const attemptIdParamSchema = z.object({ attemptId: z.coerce.number().int().positive().max(2_147_483_647) });
 

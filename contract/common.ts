@@ -20,6 +20,9 @@ export const loginErrorResponseSchema = z.object({ error: z.string(), message: z
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/** The longest reason an admin may give for a decision (reject, reverse, extend, reopen). */
+export const REASON_MAX_LENGTH = 500;
+
 /** Bounded free text: keeps 10 KB names and similar out of the database with a clear message. */
 export const boundedText = (label: string, max: number) =>
   z

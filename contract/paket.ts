@@ -50,6 +50,13 @@ export const completenessSchema = z.object({
   structure: z.number(),
   written: z.number(),
   reading: z.number(),
+  /** Per section, the numbers of its range that have no question yet (ascending). */
+  missingNumbers: z.object({
+    listening: z.array(z.number()),
+    structure: z.array(z.number()),
+    written: z.array(z.number()),
+    reading: z.array(z.number()),
+  }),
   /** no_soal of listening questions that need their own audio and have none. */
   listeningMissingAudio: z.array(z.number()),
   /** no_soal of reading questions without a passage. */
@@ -74,6 +81,10 @@ export const paketSchema = z.object({
   archived_at: z.string().nullable(),
 });
 export type Paket = z.infer<typeof paketSchema>;
+
+/** The 409 of setting siap on an incomplete package: the message, and what is missing, number by number. */
+export const paketIncompleteErrorSchema = z.object({ message: z.string(), completeness: completenessSchema.optional() });
+export type PaketIncompleteError = z.infer<typeof paketIncompleteErrorSchema>;
 
 export const adminPaketSchema = paketSchema.extend({ completeness: completenessSchema });
 export type AdminPaket = z.infer<typeof adminPaketSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './common.ts';
+import { REASON_MAX_LENGTH } from './common.ts';
 
 export const paymentStatusSchema = z.enum(['pending', 'confirmed', 'rejected'], {
   error: 'Status pembayaran harus pending, confirmed atau rejected.',
@@ -149,7 +149,7 @@ export const decidePaymentBodySchema = z
     alasanPenolakan: z
       .string({ error: REJECTION_REASON_REQUIRED })
       .trim()
-      .max(500, { error: 'Alasan penolakan terlalu panjang (maksimal 500 karakter).' })
+      .max(REASON_MAX_LENGTH, { error: `Alasan penolakan terlalu panjang (maksimal ${REASON_MAX_LENGTH} karakter).` })
       .nullish(),
   })
   .superRefine((body, ctx) => {
@@ -247,7 +247,7 @@ export const reversePaymentBodySchema = z.object({
     .string({ error: 'Alasan pembatalan harus diisi.' })
     .trim()
     .min(1, { error: 'Alasan pembatalan harus diisi.' })
-    .max(500, { error: 'Alasan pembatalan terlalu panjang (maksimal 500 karakter).' }),
+    .max(REASON_MAX_LENGTH, { error: `Alasan pembatalan terlalu panjang (maksimal ${REASON_MAX_LENGTH} karakter).` }),
 });
 export type ReversePaymentBody = z.input<typeof reversePaymentBodySchema>;
 

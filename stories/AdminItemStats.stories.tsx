@@ -5,6 +5,7 @@ import { demoItemStats, itemStatsHandlers } from '../src/api/mocks/item-stats.ha
 import { ItemStatsScreen } from '../src/features/admin/components/ItemStatsScreen.tsx';
 import { t } from '../src/i18n/id.ts';
 import { AdminRoute } from './support/AdminRoute.tsx';
+import { inAdminFrame } from './support/AdminFrame.tsx';
 
 function Screen() {
   return (
@@ -16,6 +17,7 @@ function Screen() {
 
 const meta = {
   title: 'Admin/Statistik butir soal',
+  decorators: [inAdminFrame],
   component: Screen,
   parameters: {
     route: { pathname: '/admin/soal-simulasi/statistik/1', state: { namaPaket: 'Paket Simulasi Gratis — TOEFL ITP' } },

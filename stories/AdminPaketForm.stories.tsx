@@ -6,9 +6,12 @@ import { PaketFormView } from '../src/features/admin/components/PaketFormView.ts
 import { t } from '../src/i18n/id.ts';
 import { AdminRoute } from './support/AdminRoute.tsx';
 import { expectVisibleText } from './support/toast.ts';
+import { inAdminFrame } from './support/AdminFrame.tsx';
+import { mediaHandlers } from './support/media.ts';
 
 const meta = {
   title: 'Admin/Paket form',
+  decorators: [inAdminFrame],
   component: PaketFormView,
   args: { mode: 'add', isSaving: false, onSubmit: fn(), onCancel: fn() },
 } satisfies Meta<typeof PaketFormView>;
@@ -60,7 +63,10 @@ export const Saving: Story = {
 };
 
 export const AddServerError: Story = {
-  parameters: { route: '/admin/soal-simulasi/add', msw: [adminContentHandlers.createPaketFail('Harga tidak boleh negatif.')] },
+  parameters: {
+    route: '/admin/soal-simulasi/add',
+    msw: [adminContentHandlers.createPaketFail('Harga tidak boleh negatif.'), ...adminContentHandlers.destinations(), ...mediaHandlers],
+  },
   render: () => (
     <AdminRoute path="/admin/soal-simulasi/add">
       <PaketAddScreen />
@@ -76,7 +82,10 @@ export const AddServerError: Story = {
 };
 
 export const AddSaved: Story = {
-  parameters: { route: '/admin/soal-simulasi/add', msw: [adminContentHandlers.createPaket()] },
+  parameters: {
+    route: '/admin/soal-simulasi/add',
+    msw: [adminContentHandlers.createPaket(), ...adminContentHandlers.destinations(), ...mediaHandlers],
+  },
   render: () => (
     <AdminRoute path="/admin/soal-simulasi/add">
       <PaketAddScreen />
@@ -98,7 +107,10 @@ const editRoute = (
 );
 
 export const EditLoading: Story = {
-  parameters: { route: '/admin/soal-simulasi/edit/2', msw: [adminContentHandlers.paketPending()] },
+  parameters: {
+    route: '/admin/soal-simulasi/edit/2',
+    msw: [adminContentHandlers.paketPending(), ...adminContentHandlers.destinations(), ...mediaHandlers],
+  },
   render: () => editRoute,
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(t.admin.common.loading);
@@ -106,16 +118,27 @@ export const EditLoading: Story = {
 };
 
 export const EditNotFound: Story = {
-  parameters: { route: '/admin/soal-simulasi/edit/99', msw: [adminContentHandlers.paketNotFound()] },
+  parameters: {
+    route: '/admin/soal-simulasi/edit/99',
+    msw: [adminContentHandlers.paketNotFound(), ...adminContentHandlers.destinations(), ...mediaHandlers],
+  },
   render: () => editRoute,
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Paket soal tidak ditemukan.');
   },
 };
 
-/** Siap on an incomplete package: the server's 409 sentence under the spec's title. */
+/** Siap on an incomplete package: the server's 409 sentence and each section's missing numbers, until closed. */
 export const EditSiapIncomplete: Story = {
-  parameters: { route: '/admin/soal-simulasi/edit/2', msw: [adminContentHandlers.paket(), adminContentHandlers.updatePaketIncomplete()] },
+  parameters: {
+    route: '/admin/soal-simulasi/edit/2',
+    msw: [
+      adminContentHandlers.paket(),
+      adminContentHandlers.updatePaketIncomplete(),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
+  },
   render: () => editRoute,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -123,7 +146,21 @@ export const EditSiapIncomplete: Story = {
     await expect(canvas.getByLabelText(t.admin.paket.harga)).toHaveValue('Rp 20.000');
     await userEvent.click(canvas.getByRole('radio', { name: t.admin.paket.statusSiap }));
     await userEvent.click(canvas.getByRole('button', { name: t.admin.paket.save }));
-    await expectVisibleText(canvasElement, t.admin.paket.updateFailed);
-    await expectVisibleText(canvasElement, /Paket belum lengkap, belum bisa diset siap\. Listening: 1 dari 50 soal\./);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(/Paket belum lengkap, belum bisa diset siap\. Listening: 1 dari 50 soal\./);
+    const lines = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    await expect(lines).toEqual([
+      'Listening: belum ada nomor 2–50',
+      'Structure: belum ada nomor 2–15',
+      'Written Expression: belum ada nomor 17–40',
+      'Reading: belum ada nomor 2–50',
+    ]);
+    // It stays until the admin closes it (a toast would be gone by now).
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(canvas.getByRole('alert')).toBeVisible();
+    await userEvent.click(within(alert).getByRole('button', { name: t.admin.paket.dismiss }));
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
   },
 };

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
+import type { QuestionReading } from '../contract/soal.ts';
 import { Route, Routes } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { adminContentHandlers, demoSoal } from '../src/api/mocks/admin-content.handlers.ts';
+import { adminContentHandlers, demoPassages, demoSoal } from '../src/api/mocks/admin-content.handlers.ts';
 import {
   AddListeningScreen,
   AddReadingScreen,
@@ -11,10 +12,12 @@ import {
   EditReadingScreen,
   EditStructureScreen,
 } from '../src/features/admin/components/QuestionFormScreen.tsx';
+import { PassagePanelView } from '../src/features/admin/components/PassagePanelView.tsx';
 import { QuestionFormView } from '../src/features/admin/components/QuestionFormView.tsx';
 import { t } from '../src/i18n/id.ts';
 import { inAdminFrame } from './support/AdminFrame.tsx';
-import { LocationProbe } from './support/LocationProbe.tsx';
+import { mediaHandlers } from './support/media.ts';
+import { AdminDestination } from './support/AdminDestination.tsx';
 import { chooseSkill } from './support/skill.ts';
 import { expectVisibleText } from './support/toast.ts';
 
@@ -28,17 +31,23 @@ function Forms() {
       <Route path="/admin/soal-simulasi/edit-soal-listening/:soalId" element={<EditListeningScreen />} />
       <Route path="/admin/soal-simulasi/edit-soal-structure/:soalId" element={<EditStructureScreen />} />
       <Route path="/admin/soal-simulasi/edit-soal-reading/:soalId" element={<EditReadingScreen />} />
-      <Route path="*" element={<LocationProbe />} />
+      <Route path="*" element={<AdminDestination />} />
     </Routes>
   );
 }
 
 const meta = {
   title: 'Admin/Question forms',
+  decorators: [inAdminFrame],
   component: Forms,
   parameters: {
     route: { pathname: '/admin/soal-simulasi/add-soal-listening/2', state: { namaPaket: 'Paket A' } },
-    msw: [adminContentHandlers.soalList('listening'), adminContentHandlers.createSoal('listening')],
+    msw: [
+      adminContentHandlers.soalList('listening'),
+      adminContentHandlers.createSoal('listening'),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
   },
 } satisfies Meta<typeof Forms>;
 
@@ -62,7 +71,7 @@ const SLOW = { timeout: 10_000 };
 const save = (el: HTMLElement) => userEvent.click(within(el).getByRole('button', { name: t.admin.soal.save }));
 
 export const ListeningLoading: Story = {
-  parameters: { msw: [adminContentHandlers.soalListPending('listening')] },
+  parameters: { msw: [adminContentHandlers.soalListPending('listening'), ...adminContentHandlers.destinations(), ...mediaHandlers] },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent(t.admin.common.loading);
   },
@@ -110,11 +119,44 @@ export const ListeningAudioPreview: Story = {
   },
 };
 
+let listeningPosts = 0;
+
+/** A 30 MB clip is refused when picked, with the limit in the message, and nothing is sent. */
+export const ListeningAudioTooBig: Story = {
+  parameters: {
+    msw: [
+      adminContentHandlers.soalList('listening'),
+      http.post('*/api/admin/paket-soal/:paketId/soal-listening', () => {
+        listeningPosts += 1;
+        return HttpResponse.json({ message: 'tidak boleh terkirim' }, { status: 500 });
+      }),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    listeningPosts = 0;
+    await waitFor(() => field(canvasElement, 'No. Soal'));
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type=file]')!;
+    await userEvent.upload(input, new File([new Uint8Array(30 * 1024 * 1024)], 'kuliah-panjang.mp3', { type: 'audio/mpeg' }));
+    await expect(await canvas.findByText('Ukuran file terlalu besar (maksimal 20 MB).')).toBeVisible();
+    await expect(canvas.queryByLabelText(t.admin.soal.audioPreview)).toBeNull();
+    await fillOptions(canvasElement, '1');
+    await chooseSkill(canvasElement, 'lb-detail');
+    await save(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t.admin.soal.allRequired);
+    await expect(listeningPosts).toBe(0);
+  },
+};
+
 export const ListeningServerError: Story = {
   parameters: {
     msw: [
       adminContentHandlers.soalList('listening'),
       adminContentHandlers.createSoalFail('listening', 'Soal nomor 2 (page 2) sudah ada di paket ini.', 409),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
     ],
   },
   play: async ({ canvasElement }) => {
@@ -141,7 +183,13 @@ export const Saving: Story = {
 export const ListeningEdit: Story = {
   parameters: {
     route: '/admin/soal-simulasi/edit-soal-listening/101',
-    msw: [adminContentHandlers.soal(demoSoal.listening[0]!), adminContentHandlers.paket(), adminContentHandlers.updateSoal('listening')],
+    msw: [
+      adminContentHandlers.soal(demoSoal.listening[0]!),
+      adminContentHandlers.paket(),
+      adminContentHandlers.updateSoal('listening'),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -167,6 +215,8 @@ export const ListeningTranscriptFields: Story = {
         sentListening = await request.formData();
         return HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal.listening[0] });
       }),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
     ],
   },
   play: async ({ canvasElement }) => {
@@ -192,7 +242,13 @@ export const ListeningTranscriptFields: Story = {
 export const StructureAdd: Story = {
   parameters: {
     route: '/admin/soal-simulasi/add-soal-structure/2',
-    msw: [adminContentHandlers.soalList('structure'), adminContentHandlers.paket(), adminContentHandlers.createSoal('structure')],
+    msw: [
+      adminContentHandlers.soalList('structure'),
+      adminContentHandlers.paket(),
+      adminContentHandlers.createSoal('structure'),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -211,7 +267,10 @@ export const StructureAdd: Story = {
 };
 
 export const StructureEditLoadError: Story = {
-  parameters: { route: '/admin/soal-simulasi/edit-soal-structure/999', msw: [adminContentHandlers.soalNotFound()] },
+  parameters: {
+    route: '/admin/soal-simulasi/edit-soal-structure/999',
+    msw: [adminContentHandlers.soalNotFound(), ...adminContentHandlers.destinations(), ...mediaHandlers],
+  },
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert');
     await expect(alert).toHaveTextContent(t.admin.soal.loadOneFailed);
@@ -222,7 +281,13 @@ export const StructureEditLoadError: Story = {
 export const StructureEdit: Story = {
   parameters: {
     route: '/admin/soal-simulasi/edit-soal-structure/201',
-    msw: [adminContentHandlers.soal(demoSoal.structure[0]!), adminContentHandlers.paket(), adminContentHandlers.updateSoal('structure')],
+    msw: [
+      adminContentHandlers.soal(demoSoal.structure[0]!),
+      adminContentHandlers.paket(),
+      adminContentHandlers.updateSoal('structure'),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -260,7 +325,10 @@ export const ReadingNeedsPassage: Story = {
 };
 
 export const ReadingUploadChecks: Story = {
-  parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: [...readingHandlers, adminContentHandlers.createPassage()] },
+  parameters: {
+    route: '/admin/soal-simulasi/add-soal-reading/2',
+    msw: [...readingHandlers, adminContentHandlers.createPassage(), ...adminContentHandlers.destinations(), ...mediaHandlers],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const form = within(await canvas.findByRole('form', { name: t.admin.passage.uploadTitle }));
@@ -268,9 +336,11 @@ export const ReadingUploadChecks: Story = {
     await expect(form.getByRole('alert')).toHaveTextContent('Nama soal wajib diisi');
     await userEvent.type(form.getByRole('textbox', { name: t.admin.passage.nama }), 'Bacaan 3');
     const input = canvasElement.querySelector<HTMLInputElement>('form[aria-label="Tambah bacaan"] input[type=file]')!;
+    // Refused when picked, before anything is sent.
     await userEvent.upload(input, new File(['x'], 'bacaan.gif', { type: 'image/gif' }), { applyAccept: false });
-    await userEvent.click(form.getByRole('button', { name: t.admin.passage.upload }));
-    await expect(form.getByRole('alert')).toHaveTextContent('File harus berupa gambar (jpg, jpeg, png).');
+    await expect(await form.findByText('File harus berupa gambar (jpg, jpeg, png).')).toBeVisible();
+    await userEvent.upload(input, new File([new Uint8Array(6 * 1024 * 1024)], 'besar.png', { type: 'image/png' }));
+    await expect(await form.findByText('Ukuran file terlalu besar (maksimal 5 MB).')).toBeVisible();
     await userEvent.upload(input, new File(['x'], 'bacaan.png', { type: 'image/png' }));
     await userEvent.click(form.getByRole('button', { name: t.admin.passage.upload }));
     await expectVisibleText(canvasElement, 'Bacaan berhasil ditambahkan.');
@@ -278,8 +348,62 @@ export const ReadingUploadChecks: Story = {
   },
 };
 
+let uploaded: { form: FormData; passage: QuestionReading } | null = null;
+
+/**
+ * A new text passage is typed in the same rich-text editor as the edit modal; '<' and '&' travel as
+ * entities and come back as typed when the passage is opened again. The editor is empty for the next one.
+ */
+export const ReadingUploadText: Story = {
+  parameters: {
+    route: '/admin/soal-simulasi/add-soal-reading/2',
+    msw: [
+      adminContentHandlers.soalList('reading'),
+      adminContentHandlers.paket(),
+      adminContentHandlers.createSoal('reading'),
+      http.get('*/api/admin/paket-soal/question-reading/:paketId', () =>
+        HttpResponse.json({ data: uploaded ? [...demoPassages, uploaded.passage] : demoPassages }),
+      ),
+      http.post('*/api/admin/paket-soal/:paketId/question-reading', async ({ request }) => {
+        const form = await request.formData();
+        const passage = { id: 9, paket_soal_id: 2, nama: form.get('nama') as string, reading: null, html: form.get('html') as string };
+        uploaded = { form, passage };
+        return HttpResponse.json({ message: 'Bacaan berhasil ditambahkan.', data: passage }, { status: 201 });
+      }),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    uploaded = null;
+    const canvas = within(canvasElement);
+    const form = within(await canvas.findByRole('form', { name: t.admin.passage.uploadTitle }));
+    await userEvent.type(form.getByRole('textbox', { name: t.admin.passage.nama }), 'Bacaan 3');
+    const text = await form.findByRole('textbox', { name: t.admin.passage.html }, SLOW);
+    await userEvent.click(text);
+    await userEvent.paste('If a < b & b < c');
+    await userEvent.click(form.getByRole('button', { name: t.admin.passage.upload }));
+    // The upload itself, not the message: an earlier story's identical toast may still be showing.
+    await waitFor(() => expect(uploaded).not.toBeNull());
+    await expectVisibleText(canvasElement, 'Bacaan berhasil ditambahkan.');
+    await expect(uploaded!.form.get('html')).toBe('<p>If a &lt; b &amp; b &lt; c</p>');
+    await expect(uploaded!.form.get('soal-reading')).toBeNull();
+    await waitFor(() => expect(field(canvasElement, 'Question Reading')).toHaveValue('Bacaan 3'));
+    // The form is ready for the next passage: name and text are empty again.
+    await expect(form.getByRole('textbox', { name: t.admin.passage.nama })).toHaveValue('');
+    await waitFor(() => expect(form.getByRole('textbox', { name: t.admin.passage.html })).toHaveTextContent(/^$/));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Edit Bacaan 3' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.admin.passage.editTitle }));
+    const again = await dialog.findByRole('textbox', { name: t.admin.passage.text }, SLOW);
+    await waitFor(() => expect(again.textContent).toBe('If a < b & b < c'));
+  },
+};
+
 export const ReadingEditPassageModal: Story = {
-  parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: [...readingHandlers, adminContentHandlers.updatePassage()] },
+  parameters: {
+    route: '/admin/soal-simulasi/add-soal-reading/2',
+    msw: [...readingHandlers, adminContentHandlers.updatePassage(), ...adminContentHandlers.destinations(), ...mediaHandlers],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Edit Bacaan 1 — Coral Reefs' }));
@@ -297,8 +421,67 @@ export const ReadingEditPassageModal: Story = {
   },
 };
 
+let sentPassage: FormData | null = null;
+
+/** A text passage's text opens in the rich-text editor and travels with 'Update'. */
+export const ReadingEditPassageText: Story = {
+  parameters: {
+    route: '/admin/soal-simulasi/add-soal-reading/2',
+    msw: [
+      ...readingHandlers,
+      http.put('*/api/admin/paket-soal/question-reading/:id', async ({ request }) => {
+        sentPassage = await request.formData();
+        return HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoPassages[1] });
+      }),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    sentPassage = null;
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Edit Bacaan 2 — Teks' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.admin.passage.editTitle }));
+    const text = await dialog.findByRole('textbox', { name: t.admin.passage.text }, SLOW);
+    await waitFor(() => expect(text).toHaveTextContent('The history of the bicycle...'));
+    await userEvent.click(text);
+    await userEvent.paste(' It began in 1817.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
+    await waitFor(() => expect(sentPassage).not.toBeNull(), { timeout: 5_000 });
+    await expect(sentPassage!.get('html')).toContain('It began in 1817.');
+  },
+};
+
+/** The edit modal of a text passage, open: full screen on a phone, the text in the rich-text editor. */
+export const PassageTextModalOpen: Story = {
+  render: () => (
+    <PassagePanelView
+      status="ready"
+      passages={demoPassages}
+      selectedId={null}
+      onSelect={fn()}
+      isUploading={false}
+      onUpload={fn()}
+      isUpdating={false}
+      onUpdate={fn()}
+      onDelete={fn()}
+      initialEditId={8}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.admin.passage.editTitle }));
+    await expect(await dialog.findByRole('textbox', { name: t.admin.passage.text }, SLOW)).toHaveTextContent(
+      'The history of the bicycle...',
+    );
+  },
+};
+
 export const ReadingEditPassageFails: Story = {
-  parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: [...readingHandlers, adminContentHandlers.updatePassageFail()] },
+  parameters: {
+    route: '/admin/soal-simulasi/add-soal-reading/2',
+    msw: [...readingHandlers, adminContentHandlers.updatePassageFail(), ...adminContentHandlers.destinations(), ...mediaHandlers],
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Edit Bacaan 2 — Teks' }));
     const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: t.admin.passage.editTitle }));
@@ -315,6 +498,8 @@ export const ReadingEdit: Story = {
       adminContentHandlers.paket(),
       adminContentHandlers.passages(),
       adminContentHandlers.updateSoal('reading'),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
     ],
   },
   play: async ({ canvasElement }) => {
@@ -334,13 +519,14 @@ const structureNumbered = (numbers: number[]) =>
 
 /** The first gap (3 of 1, 2, 4); 'Simpan & Tambah Lagi' stays on the form and moves to the next gap (5). */
 export const StructureSaveAndAddAgain: Story = {
-  decorators: [inAdminFrame],
   parameters: {
     route: '/admin/soal-simulasi/add-soal-structure/2',
     msw: [
       adminContentHandlers.soalList('structure', structureNumbered([1, 2, 4])),
       adminContentHandlers.paket(),
       adminContentHandlers.createSoal('structure'),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
     ],
   },
   play: async ({ canvasElement }) => {
@@ -362,12 +548,13 @@ export const StructureSaveAndAddAgain: Story = {
 
 /** Every number taken: no form, the reason and a way back. */
 export const StructureFull: Story = {
-  decorators: [inAdminFrame],
   parameters: {
     route: '/admin/soal-simulasi/add-soal-structure/2',
     msw: [
       adminContentHandlers.soalList('structure', structureNumbered(Array.from({ length: 15 }, (_, i) => i + 1))),
       adminContentHandlers.paket(),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
     ],
   },
   play: async ({ canvasElement }) => {
@@ -380,7 +567,6 @@ export const StructureFull: Story = {
 
 /** The chosen passage stays chosen for the next question. */
 export const ReadingSaveAndAddKeepsPassage: Story = {
-  decorators: [inAdminFrame],
   parameters: { route: '/admin/soal-simulasi/add-soal-reading/2', msw: readingHandlers },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -400,7 +586,6 @@ let sentStructure: { soal?: string; pilihan_satu?: string } | null = null;
 
 /** '<' and '&' show as typed in the rich-text editor and go back exactly as stored, options too. */
 export const StructureRichTextRoundTrip: Story = {
-  decorators: [inAdminFrame],
   parameters: {
     route: '/admin/soal-simulasi/edit-soal-structure/201',
     msw: [
@@ -414,6 +599,8 @@ export const StructureRichTextRoundTrip: Story = {
         sentStructure = (await request.json()) as typeof sentStructure;
         return HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal.structure[0] });
       }),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
     ],
   },
   play: async ({ canvasElement }) => {

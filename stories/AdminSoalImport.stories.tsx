@@ -5,6 +5,7 @@ import type { ImportReport } from '../contract/soal-import.ts';
 import { SoalImportPanel } from '../src/features/admin/components/SoalImportPanel.tsx';
 import { SoalImportView } from '../src/features/admin/components/SoalImportView.tsx';
 import { t } from '../src/i18n/id.ts';
+import { inAdminFrame } from './support/AdminFrame.tsx';
 
 const T = t.admin.bank;
 const CLEAN: ImportReport = {
@@ -33,6 +34,7 @@ const sheet = () =>
 
 const meta = {
   title: 'Admin/Soal import & export',
+  decorators: [inAdminFrame],
   component: SoalImportView,
   args: {
     state: { kind: 'idle' },

@@ -5,12 +5,14 @@ import { WrittenFormView } from '../src/features/admin/components/WrittenFormVie
 import { AddWrittenScreen, EditWrittenScreen } from '../src/features/admin/components/WrittenFormScreen.tsx';
 import { t } from '../src/i18n/id.ts';
 import { inAdminFrame } from './support/AdminFrame.tsx';
+import { mediaHandlers } from './support/media.ts';
 import { AdminRoute } from './support/AdminRoute.tsx';
 import { chooseSkill } from './support/skill.ts';
 import { expectVisibleText } from './support/toast.ts';
 
 const meta = {
   title: 'Admin/Written expression form',
+  decorators: [inAdminFrame],
   component: WrittenFormView,
   args: { namaPaket: 'Paket A', initialNoSoal: 17, initialPage: 69, isSaving: false, onSubmit: fn(), onCancel: fn() },
 } satisfies Meta<typeof WrittenFormView>;
@@ -45,7 +47,6 @@ export const Empty: Story = {
 
 /** Paste the sentence, click four words: letters A-D in click order once per word, exact HTML out. */
 export const AssignLetters: Story = {
-  decorators: [inAdminFrame],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await pasteSentence(canvasElement, SENTENCE);
@@ -73,7 +74,6 @@ export const AssignLetters: Story = {
 
 /** A part of several words grows with 'Perpanjang'; punctuation stays where it was typed. */
 export const LongerPart: Story = {
-  decorators: [inAdminFrame],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pasteSentence(canvasElement, 'Bamboo grows more quick than almost any other plant.');
@@ -104,7 +104,6 @@ export const Required: Story = {
 
 /** Editing the sentence clears the marks (they would point at other words). */
 export const SentenceChange: Story = {
-  decorators: [inAdminFrame],
   args: { initialSentence: SENTENCE },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -118,7 +117,6 @@ export const SentenceChange: Story = {
 
 /** Edit: the stored sentence comes back marked; saving unchanged sends the same markup. */
 export const Edit: Story = {
-  decorators: [inAdminFrame],
   args: {
     mode: 'edit',
     initialNoSoal: 16,
@@ -147,7 +145,6 @@ export const Edit: Story = {
 };
 
 export const Full: Story = {
-  decorators: [inAdminFrame],
   args: { status: 'full' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(t.admin.soal.sectionFull('Written Expression', 25));
@@ -175,6 +172,8 @@ export const ServerError: Story = {
     msw: [
       adminContentHandlers.soalList('written'),
       adminContentHandlers.createSoalFail('written', 'Soal nomor 17 (page 69) sudah ada di paket ini.', 409),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
     ],
   },
   render: () => (
@@ -198,10 +197,14 @@ export const ServerError: Story = {
 
 /** 'Simpan & Tambah Lagi': saved, the form stays open on the next free number with an empty sentence. */
 export const SaveAndAddAgain: Story = {
-  decorators: [inAdminFrame],
   parameters: {
     route: { pathname: '/admin/soal-simulasi/add-soal-written/2', state: { namaPaket: 'Paket A' } },
-    msw: [adminContentHandlers.soalList('written'), adminContentHandlers.createSoal('written')],
+    msw: [
+      adminContentHandlers.soalList('written'),
+      adminContentHandlers.createSoal('written'),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
   },
   render: () => (
     <AdminRoute path="/admin/soal-simulasi/add-soal-written/:paketId">
@@ -226,10 +229,15 @@ export const SaveAndAddAgain: Story = {
 
 /** The edit screen reads the stored markup back into the marker. */
 export const EditScreen: Story = {
-  decorators: [inAdminFrame],
   parameters: {
     route: '/admin/soal-simulasi/edit-soal-written/301',
-    msw: [adminContentHandlers.soal(demoSoal.written[0]!), adminContentHandlers.paket(), adminContentHandlers.updateSoal('written')],
+    msw: [
+      adminContentHandlers.soal(demoSoal.written[0]!),
+      adminContentHandlers.paket(),
+      adminContentHandlers.updateSoal('written'),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
   },
   render: () => (
     <AdminRoute path="/admin/soal-simulasi/edit-soal-written/:soalId">

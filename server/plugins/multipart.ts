@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../errors.ts';
-import { MAX_UPLOAD_BYTES } from '../services/storage.service.ts';
+import { MAX_UPLOAD_BYTES, tooLargeMessage } from '../../contract/uploads.ts';
 
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
@@ -44,7 +44,7 @@ export async function readMultipart(
   } catch (err) {
     const e = err as { statusCode?: number; code?: string };
     if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, `Ukuran file terlalu besar (maksimal ${maxFileBytes / 1024 / 1024} MB).`);
+      throw new AppError(413, tooLargeMessage(maxFileBytes));
     }
     if (e.statusCode && e.statusCode < 500) throw badRequest('Data formulir tidak dapat dibaca.');
     throw err;

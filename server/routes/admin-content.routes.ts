@@ -7,6 +7,7 @@ import {
   createPaketBodySchema,
   idParamSchema,
   paketIdParamSchema,
+  paketIncompleteErrorSchema,
   paketMutationResponseSchema,
   soalIdParamSchema,
   updatePaketBodySchema,
@@ -62,7 +63,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/paket-soal',
     {
       config: { audit: { action: 'paket.create', entity: 'paket', id: createdId } },
-      schema: { tags, body: createPaketBodySchema, response: { 201: paketMutationResponseSchema, ...errors } },
+      schema: {
+        tags,
+        body: createPaketBodySchema,
+        response: { 201: paketMutationResponseSchema, ...errors, 409: paketIncompleteErrorSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send({ message: 'Paket soal berhasil ditambahkan.', data: await createPaket(app.db, request.body) }),
@@ -76,7 +81,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/paket-soal/:id',
     {
       config: { audit: { action: 'paket.update', entity: 'paket', id: 'id' } },
-      schema: { tags, params: idParamSchema, body: updatePaketBodySchema, response: { 200: paketMutationResponseSchema, ...errors } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updatePaketBodySchema,
+        response: { 200: paketMutationResponseSchema, ...errors, 409: paketIncompleteErrorSchema },
+      },
     },
     async (request) => ({
       message: 'Paket soal berhasil diperbarui.',

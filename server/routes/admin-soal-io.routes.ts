@@ -8,11 +8,10 @@ import { readMultipart, validate } from '../plugins/multipart.ts';
 import { exportSoal, importTemplate } from '../services/soal-export.service.ts';
 import { importSoal } from '../services/soal-import.service.ts';
 import { badRequest } from '../errors.ts';
+import { MAX_IMPORT_BYTES } from '../../contract/uploads.ts';
 
 const tags = ['admin: paket & soal'];
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-/** A sheet plus a media zip of a whole package (35 clips and passage images) fits comfortably. */
-const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
 const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

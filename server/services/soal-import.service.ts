@@ -17,7 +17,8 @@ import { assertNoRunningAttempt } from './content-guard.service.ts';
 import { getPaketOrThrow } from './paket.service.ts';
 import { PASSAGE_CONTENT_REQUIRED } from './question-reading.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
-import { baseName, isZip, readAiken, readCsv, readXlsx, readZip, sectionOfCell, type SheetRow } from './soal-sheet.ts';
+import { baseName, isZip, MAX_ENTRY_BYTES, readAiken, readCsv, readXlsx, readZip, sectionOfCell, type SheetRow } from './soal-sheet.ts';
+import { MB } from '../../contract/uploads.ts';
 import {
   AUDIO_LISTENING_ONLY,
   checkSoal,
@@ -111,7 +112,7 @@ class Media {
   }
 
   private async check(name: string, kind: FileKind): Promise<string | null> {
-    if (this.tooBig.has(name)) return `File '${name}' terlalu besar (maksimal 20 MB).`;
+    if (this.tooBig.has(name)) return `File '${name}' terlalu besar (maksimal ${MAX_ENTRY_BYTES / MB} MB).`;
     const data = this.files.get(name);
     if (!data) return `File '${name}' tidak ada di zip media.`;
     try {

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, type ImportColumn, type ImportRow } from '../../contract/soal-import.ts';
 import { soalSectionSchema, type SoalSection } from '../../contract/soal.ts';
+import { UPLOAD_RULES } from '../../contract/uploads.ts';
 import { badRequest } from '../errors.ts';
 
 /**
@@ -171,7 +172,7 @@ function isInside(name: string): boolean {
 }
 
 /** The largest single file a media zip may hold (the audio limit; images are checked at 5 MB later). */
-const MAX_ENTRY_BYTES = 20 * 1024 * 1024;
+export const MAX_ENTRY_BYTES = UPLOAD_RULES.audio.maxBytes;
 
 /**
  * The files of a zip by their own name (folders ignored, so `media/a.mp3` is `a.mp3`). A path

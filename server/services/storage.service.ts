@@ -7,35 +7,12 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { tooLargeMessage, UPLOAD_RULES, type UploadKind } from '../../contract/uploads.ts';
 
-export type FileKind = 'audio' | 'passage' | 'proof' | 'profile' | 'qr';
+export type FileKind = UploadKind;
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const AUDIO_TYPES = [
-  'audio/mpeg',
-  'audio/ogg',
-  'audio/opus',
-  'audio/wav',
-  'audio/x-wav',
-  'audio/vnd.wave',
-  'audio/mp4',
-  'audio/x-m4a',
-  'audio/m4a',
-  'video/mp4',
-];
-
-export const MB = 1024 * 1024;
-/** Per kind: what the bytes must be (by magic numbers, never by name) and how big they may be. */
-export const FILE_RULES: Record<FileKind, { types: string[]; maxBytes: number; typeMessage: string }> = {
-  audio: { types: AUDIO_TYPES, maxBytes: 20 * MB, typeMessage: 'File audio tidak valid. Gunakan mp3, ogg, opus, wav atau m4a.' },
-  passage: { types: ['image/jpeg', 'image/png'], maxBytes: 5 * MB, typeMessage: 'File harus berupa gambar (jpg, jpeg, png).' },
-  proof: { types: IMAGE_TYPES, maxBytes: 5 * MB, typeMessage: 'Bukti pembayaran harus berupa gambar (jpg, png atau webp).' },
-  profile: { types: IMAGE_TYPES, maxBytes: 5 * MB, typeMessage: 'Foto profil harus berupa gambar (jpg, png atau webp).' },
-  qr: { types: IMAGE_TYPES, maxBytes: 5 * MB, typeMessage: 'Gambar QR harus berupa gambar (jpg, png atau webp).' },
-};
-
-/** The upload size ceiling for multipart parsing: the largest kind (audio). */
-export const MAX_UPLOAD_BYTES = 20 * MB;
+/** Per kind: what the bytes must be (by magic numbers, never by name) and how big they may be (contract/uploads.ts). */
+export const FILE_RULES = UPLOAD_RULES;
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -79,7 +56,7 @@ export class Storage {
     const rule = FILE_RULES[kind];
     if (buffer.length === 0) throw badRequest(rule.typeMessage);
     if (buffer.length > rule.maxBytes) {
-      throw new AppError(413, `Ukuran file terlalu besar (maksimal ${rule.maxBytes / MB} MB).`);
+      throw new AppError(413, tooLargeMessage(rule.maxBytes));
     }
     const detected = await fileTypeFromBuffer(buffer);
     if (!detected || !rule.types.includes(detected.mime)) throw badRequest(rule.typeMessage);

@@ -172,6 +172,7 @@ function examActor(script: ExamScript) {
             : Promise.resolve(SCORE),
       ),
       ticker: fromCallback(() => undefined),
+      timerWatch: fromCallback(() => undefined),
       audioOnce: examAudioOnce.provide({ actors: { fetchClip: fromPromise<string, { src: string }>(() => never()) } }),
     },
   });

@@ -103,7 +103,7 @@ describe('admin content in the browser', () => {
     await fillOptions(page, '3');
     await page.getByRole('button', { name: 'Simpan Soal' }).click();
     await page.getByText('Semua field wajib diisi!').waitFor();
-    await page.locator('input[type=file][accept="audio/*"]').setInputFiles(fixture('tone.mp3'));
+    await page.locator('input[type=file][accept*=".mp3"]').setInputFiles(fixture('tone.mp3'));
     await page.getByLabel('Pratinjau audio').waitFor();
     await page.getByLabel('Pembahasan').fill('Dialog menyebut alasannya di akhir.');
     await page.getByRole('button', { name: 'Simpan Soal' }).click();
@@ -199,6 +199,18 @@ describe('admin content in the browser', () => {
     await page.getByText('Belum ada bacaan untuk paket ini.').waitFor();
     await page.getByRole('button', { name: 'Simpan Soal' }).click();
     await page.getByText('Semua field wajib diisi!').waitFor();
+    // A text passage typed in the rich-text editor: '<' and '&' come back as typed.
+    const upload = page.getByRole('form', { name: 'Tambah bacaan' });
+    await upload.getByRole('textbox', { name: 'Nama soal' }).fill('Bacaan Teks');
+    await upload.getByRole('textbox', { name: 'Teks bacaan (opsional)' }).click();
+    await page.keyboard.type('If a < b & b < c');
+    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('cell', { name: 'Bacaan Teks', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit Bacaan Teks' }).click();
+    const passageDialog = page.getByRole('dialog', { name: 'Edit Question Reading' });
+    await passageDialog.getByRole('textbox', { name: 'Teks bacaan' }).getByText('If a < b & b < c', { exact: true }).waitFor();
+    await passageDialog.getByRole('button', { name: 'Batal' }).click();
+    await passageDialog.waitFor({ state: 'detached' });
     await field(page, 'Nama soal').fill('Bacaan Terumbu Karang');
     await page.locator('form[aria-label="Tambah bacaan"] input[type=file]').setInputFiles(fixture('red.png'));
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -234,6 +246,73 @@ describe('admin content in the browser', () => {
     expect(errors).toEqual([]);
     // Reported in docs/performance.md (question bank forms).
     console.info(`clicks per question: ${JSON.stringify(clicks)}`);
+    await context.close();
+  });
+
+  it('on a phone: clones a package, lists what keeps the copy from siap, refuses a 30 MB clip before sending it', async () => {
+    const context = await newContext(server.baseUrl, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/login');
+    await submitLogin(page, ADMIN.nohp, ADMIN.password);
+    await page.waitForURL('**/admin/payments');
+    const source = 'Paket Sumber Salin';
+    const created = await page.request.post('/api/admin/paket-soal', { data: { nama_paket: source } });
+    expect(created.status()).toBe(201);
+
+    // The list fits the phone: every action of the row is on screen without scrolling sideways.
+    await page.goto('/admin/soal-simulasi');
+    const cloneButton = page.getByRole('button', { name: `Salin paket ${source}`, exact: true });
+    await cloneButton.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await cloneButton.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'admin-paket-list-390');
+
+    // Clone asks first, then opens the copy's form.
+    await cloneButton.click();
+    const dialog = page.getByRole('dialog', { name: `Salin paket "${source}"?` });
+    await dialog.getByRole('button', { name: 'Salin paket', exact: true }).click();
+    await page.waitForURL(/\/admin\/soal-simulasi\/edit\/\d+$/);
+    await expect.poll(() => page.getByLabel('Nama Paket').inputValue()).toBe(`Salinan ${source}`);
+
+    // Siap on the empty copy: the refusal lists each section's missing numbers and stays until closed.
+    await page.getByRole('radio', { name: 'Siap' }).check();
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Paket belum lengkap, belum bisa diset siap.' });
+    for (const line of [
+      'Listening: belum ada nomor 1–50',
+      'Structure: belum ada nomor 1–15',
+      'Written Expression: belum ada nomor 16–40',
+      'Reading: belum ada nomor 1–50',
+    ]) {
+      await refusal.getByRole('listitem').filter({ hasText: line }).waitFor();
+    }
+    await screenshot(page, 'admin-siap-refusal-390');
+    await refusal.getByRole('button', { name: 'Tutup pesan' }).click();
+    await refusal.waitFor({ state: 'detached' });
+    const copyId = page.url().split('/').pop();
+
+    // A 30 MB clip: refused with the limit when picked; no question request leaves the browser.
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/soal-listening')) posts += 1;
+    });
+    await page.goto(`/admin/soal-simulasi/add-soal-listening/${copyId}`);
+    await field(page, 'No. Soal').waitFor();
+    await page.locator('input[type=file][accept*=".mp3"]').setInputFiles({
+      name: 'kuliah-panjang.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.alloc(30 * 1024 * 1024),
+    });
+    await page.getByText('Ukuran file terlalu besar (maksimal 20 MB).').waitFor();
+    await fillOptions(page, '1');
+    await pickSkill(page, '4. Part A · Makna tersirat');
+    await page.getByRole('button', { name: 'Simpan Soal' }).click();
+    await page.getByText('Semua field wajib diisi!').waitFor();
+    expect(posts).toBe(0);
+    // The refusal's 409 is the answer this journey asks for.
+    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     await context.close();
   });
 

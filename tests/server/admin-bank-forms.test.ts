@@ -154,6 +154,19 @@ describe('edit a passage text', () => {
     expect(listed[0]).toMatchObject({ html, reading: passage.reading });
   });
 
+  it('a new text passage is sanitised like an edited one: < and & stay entities, scripts go', async () => {
+    const id = await newPaket();
+    const html = '<p>If a &lt; b &amp; b &lt; c, then <strong>a</strong> &lt; c.</p>';
+    const created = await send('POST', `/api/admin/paket-soal/${id}/question-reading`, {
+      nama: 'Teks',
+      html: `${html}<script>alert(1)</script>`,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ nama: 'Teks', reading: null, html });
+    const listed = (await admin.get(`/api/admin/paket-soal/question-reading/${id}`)).json().data;
+    expect(listed[0].html).toBe(html);
+  });
+
   it('a text-only passage cannot lose its text; without html the text is kept', async () => {
     const id = await newPaket();
     const created = await send('POST', `/api/admin/paket-soal/${id}/question-reading`, { nama: 'Teks', html: '<p>Isi</p>' });

@@ -82,6 +82,35 @@ describe('packages', () => {
     expect((await admin.get(`/api/admin/paket-soal/${id}`)).json().data.status).toBe('belum');
   });
 
+  it('answers the siap refusal with the missing numbers of each section', async () => {
+    const id = await newPaket();
+    const db = ctx.database.db;
+    for (const n of [1, 2, 4, 15])
+      await createSoal(db, ctx.app.storage, id, 'structure', {
+        no_soal: n,
+        page: pageOf('structure', n),
+        soal: 'S ___',
+        ...options,
+        jawaban: '2',
+        skill: 'st-inversion',
+      });
+    await createSoal(db, ctx.app.storage, id, 'written', {
+      no_soal: 17,
+      page: pageOf('written', 17),
+      soal: WRITTEN_HTML,
+      jawaban: '2',
+      skill: 'we-noun',
+    });
+    const res = await admin.put(`/api/admin/paket-soal/${id}`, { nama_paket: 'Paket Uji', status: 'siap' });
+    expect(res.statusCode).toBe(409);
+    const body = res.json();
+    expect(body.message).toContain('Paket belum lengkap, belum bisa diset siap. Listening: 0 dari 50 soal.');
+    expect(body.completeness.missingNumbers.structure).toEqual([3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(body.completeness.missingNumbers.written).toEqual([16, ...Array.from({ length: 23 }, (_, i) => i + 18)]);
+    expect(body.completeness.missingNumbers.listening).toHaveLength(50);
+    expect(body.completeness.missingNumbers.reading[0]).toBe(1);
+  });
+
   it('allows siap on a complete package, then hides nothing from the public list', async () => {
     const id = await newPaket({ nama_paket: 'Lengkap' });
     const db = ctx.database.db;

@@ -14,11 +14,14 @@ const pending = async () => {
   return HttpResponse.json({});
 };
 
+const range = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
+
 const emptyCompleteness: Completeness = {
   listening: 0,
   structure: 0,
   written: 0,
   reading: 0,
+  missingNumbers: { listening: range(1, 50), structure: range(1, 15), written: range(16, 40), reading: range(1, 50) },
   listeningMissingAudio: [],
   readingWithoutPassage: [],
   complete: false,
@@ -42,6 +45,7 @@ export const demoPakets: AdminPaket[] = [
       structure: 15,
       written: 25,
       reading: 50,
+      missingNumbers: { listening: [], structure: [], written: [], reading: [] },
       listeningMissingAudio: [],
       readingWithoutPassage: [],
       complete: true,
@@ -64,6 +68,8 @@ export const demoPakets: AdminPaket[] = [
       structure: 1,
       written: 1,
       reading: 1,
+      // The demo package holds listening 1, structure 1, written 16 and reading 1.
+      missingNumbers: { listening: range(2, 50), structure: range(2, 15), written: range(17, 40), reading: range(2, 50) },
       listeningMissingAudio: [],
       readingWithoutPassage: [],
       complete: false,
@@ -194,8 +200,46 @@ export const adminContentHandlers = {
   /** The 409 a siap on an incomplete package gets. */
   updatePaketIncomplete: () =>
     http.put(url('/admin/paket-soal/:id'), () =>
-      fail(409, `Paket belum lengkap, belum bisa diset siap. ${demoPakets[1]!.completeness.missing.join(' ')}`),
+      HttpResponse.json(
+        {
+          message: `Paket belum lengkap, belum bisa diset siap. ${demoPakets[1]!.completeness.missing.join(' ')}`,
+          completeness: demoPakets[1]!.completeness,
+        },
+        { status: 409 },
+      ),
     ),
+  /** What the question-bank screens a story's action leads to read (list, chooser, section lists, passages). */
+  destinations: () => [
+    http.get(url('/admin/paket-soal'), () => HttpResponse.json({ data: demoPakets })),
+    http.get(url('/admin/paket-soal/:id'), ({ params }) =>
+      HttpResponse.json({ data: demoPakets.find((p) => p.id === Number(params.id)) ?? demoPakets[1] }),
+    ),
+    ...(['listening', 'structure', 'written', 'reading'] as const).map((section) =>
+      http.get(url(`/admin/paket-soal/:paketId/soal-${section}`), () => HttpResponse.json({ data: demoSoal[section] })),
+    ),
+    http.get(url('/admin/paket-soal/:paketId/:section/last'), ({ params }) =>
+      HttpResponse.json(lastOf[params.section as SoalSection] ?? lastOf.listening),
+    ),
+    http.get(url('/admin/paket-soal/question-reading/:paketId'), () => HttpResponse.json({ data: demoPassages })),
+    http.get(url('/admin/paket-soal/soal/:soalId'), ({ params }) =>
+      HttpResponse.json({
+        data:
+          Object.values(demoSoal)
+            .flat()
+            .find((q) => q.id === Number(params.soalId)) ?? demoSoal.reading[0],
+      }),
+    ),
+  ],
+  /** POST /admin/paket-soal/{id}/clone: the copy, named 'Salinan ...', starts as belum. */
+  clonePaket: () =>
+    http.post(url('/admin/paket-soal/:id/clone'), ({ params }) => {
+      const source = demoPakets.find((p) => p.id === Number(params.id)) ?? demoPakets[0]!;
+      const data: AdminPaket = { ...source, id: 3, nama_paket: `Salinan ${source.nama_paket}`, status: 'belum' };
+      return HttpResponse.json({ message: 'Paket soal berhasil disalin.', data }, { status: 201 });
+    }),
+  clonePaketPending: () => http.post(url('/admin/paket-soal/:id/clone'), pending),
+  clonePaketFail: () =>
+    http.post(url('/admin/paket-soal/:id/clone'), () => fail(409, 'Paket sedang dipakai ujian yang berjalan. Coba lagi nanti.')),
   /** The spec's DELETE archives. */
   deletePaket: () =>
     http.delete(url('/admin/paket-soal/:id'), () =>

@@ -1,7 +1,9 @@
+import type { Completeness } from '../../../contract/paket.ts';
 import type { SoalSection } from '../../../contract/soal.ts';
+import { checkUpload, UPLOAD_RULES } from '../../../contract/uploads.ts';
 import { QUESTION_PARTS, listeningGroupHeadOf, pageOf, partNumberRange } from '../../../machines/exam-layout.ts';
 import { t } from '../../i18n/id.ts';
-import { bodyText } from '../../lib/api-error.ts';
+import { bodyText, isFetchBaseQueryError } from '../../lib/api-error.ts';
 
 /*
  * Form rules of the admin content screens. Numbers, pages, groups and counts come from the exam
@@ -87,16 +89,46 @@ export function validateQuestion(
   }
   if (!isJawaban(values.jawaban)) return t.admin.soal.jawabanRange;
   if (values.skill === '') return t.admin.soal.skillRequired;
-  if (section === 'listening' && extra.audio && !isAudioFile(extra.audio)) return t.admin.soal.audioInvalid;
+  if (section === 'listening' && extra.audio) {
+    const problem = audioProblem(extra.audio);
+    if (problem) return problem;
+  }
   if (section === 'reading' && !extra.passageId) return t.admin.soal.passageRequired;
   return null;
 }
 
-export function isAudioFile(file: File): boolean {
-  return file.type.startsWith('audio/') || /\.(mp3|ogg|opus|wav|m4a)$/i.test(file.name);
+/** The browser's check of a picked clip (contract/uploads.ts): its message, or null to send it. */
+export const audioProblem = (file: File): string | null => checkUpload(UPLOAD_RULES.audio, file);
+
+/** Spec section 5: passages are jpg, jpeg or png, judged by name, type and size before upload. */
+export const passageImageProblem = (file: File): string | null => checkUpload(UPLOAD_RULES.passage, file);
+
+/** Numbers as short runs: [1, 2, 3, 5, 7, 8] reads '1–3, 5, 7–8'. */
+export function numberRuns(numbers: readonly number[]): string {
+  const runs: string[] = [];
+  let i = 0;
+  while (i < numbers.length) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j += 1;
+    runs.push(j === i ? String(numbers[i]) : `${numbers[i]}–${numbers[j]}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
 }
 
-/** Spec section 5: passages are jpg, jpeg or png, judged by name and type before upload. */
-export function isPassageImage(file: File): boolean {
-  return /\.(jpe?g|png)$/i.test(file.name) && (file.type === '' || /^image\/(jpeg|png)$/.test(file.type));
+/** One line per gap of an incomplete package: each section's missing numbers, then clips and passages. */
+export function missingLines(c: Completeness): string[] {
+  const lines = SECTIONS.filter((s) => c.missingNumbers[s].length > 0).map((s) =>
+    t.admin.paket.missingNumbers(t.admin.sections[s], numberRuns(c.missingNumbers[s])),
+  );
+  if (c.listeningMissingAudio.length > 0) lines.push(t.admin.paket.missingAudio(numberRuns(c.listeningMissingAudio)));
+  if (c.readingWithoutPassage.length > 0) lines.push(t.admin.paket.missingPassage(numberRuns(c.readingWithoutPassage)));
+  return lines;
+}
+
+/** The completeness a siap refusal (409) carries, or null for any other failure. */
+export function refusedCompleteness(error: unknown): Completeness | null {
+  if (!isFetchBaseQueryError(error) || error.status !== 409) return null;
+  const data = error.data as { completeness?: Completeness } | undefined;
+  return data?.completeness?.missingNumbers ? data.completeness : null;
 }

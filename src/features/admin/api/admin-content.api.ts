@@ -70,6 +70,12 @@ export const adminContentApi = api.injectEndpoints({
       invalidatesTags: [...CONTENT_CHANGED],
     }),
 
+    /** A copy with every question, passage and clip, named 'Salinan ...', starting as belum. */
+    clonePaket: build.mutation<Mutated<AdminPaket>, number>({
+      query: (id) => ({ url: `/admin/paket-soal/${id}/clone`, method: 'POST' }),
+      invalidatesTags: ['Paket'],
+    }),
+
     lastSoal: build.query<LastSoal, { paketId: number; section: SoalSection }>({
       query: ({ paketId, section }) => `/admin/paket-soal/${paketId}/${section}/last`,
       providesTags: ['Soal'],
@@ -161,6 +167,7 @@ export const {
   useUpdatePaketMutation,
   useDeletePaketMutation,
   useRestorePaketMutation,
+  useClonePaketMutation,
   useLastSoalQuery,
   useListSoalQuery,
   useGetSoalQuery,

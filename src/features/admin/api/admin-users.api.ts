@@ -1,3 +1,4 @@
+import type { TimeFactorPercent } from '../../../../contract/accommodations.ts';
 import type { ExamUserList, ExamUserQuery } from '../../../../contract/admin-users.ts';
 import type { AuthUser, GetAuthResponse } from '../../../../contract/auth.ts';
 import type { MessageResponse } from '../../../../contract/common.ts';
@@ -13,6 +14,15 @@ export const adminUsersApi = api.injectEndpoints({
     /** Answers a new temporary password, shown once. */
     resetUserPassword: build.mutation<MessageResponse & { password: string }, string>({
       query: (nohp) => ({ url: `/admin/user/${encodeURIComponent(nohp)}/reset-password`, method: 'POST' }),
+      invalidatesTags: ['User'],
+    }),
+    /** PUT /admin/user/{nohp}/faktor-waktu: the learner's time factor for their next attempts. */
+    setTimeFactor: build.mutation<MessageResponse & { faktor_waktu_persen: number }, { nohp: string; percent: TimeFactorPercent }>({
+      query: ({ nohp, percent }) => ({
+        url: `/admin/user/${encodeURIComponent(nohp)}/faktor-waktu`,
+        method: 'PUT',
+        body: { faktor_waktu_persen: percent },
+      }),
       invalidatesTags: ['User'],
     }),
     /*
@@ -32,4 +42,10 @@ export const adminUsersApi = api.injectEndpoints({
   }),
 });
 
-export const { useListExamUsersQuery, useResetUserPasswordMutation, useAdminIdentityQuery, useAdminLogoutMutation } = adminUsersApi;
+export const {
+  useListExamUsersQuery,
+  useResetUserPasswordMutation,
+  useSetTimeFactorMutation,
+  useAdminIdentityQuery,
+  useAdminLogoutMutation,
+} = adminUsersApi;

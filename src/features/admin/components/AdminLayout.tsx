@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { windowLocation } from '../../../api/api.ts';
 import { useAdminIdentityQuery, useAdminLogoutMutation } from '../api/admin-users.api.ts';
+import { useSetupStatusQuery } from '../api/setup-status.api.ts';
 import { AdminLayoutView } from './AdminLayoutView.tsx';
 
 /**
@@ -11,6 +12,7 @@ import { AdminLayoutView } from './AdminLayoutView.tsx';
 export function AdminLayout() {
   const { data: user } = useAdminIdentityQuery();
   const [logout] = useAdminLogoutMutation();
+  const { data: setup } = useSetupStatusQuery();
   const { pathname } = useLocation();
 
   const onLogout = async () => {
@@ -23,7 +25,7 @@ export function AdminLayout() {
   };
 
   return (
-    <AdminLayoutView user={user ?? null} pathname={pathname} onLogout={() => void onLogout()}>
+    <AdminLayoutView user={user ?? null} pathname={pathname} setup={setup ?? null} onLogout={() => void onLogout()}>
       <Outlet />
     </AdminLayoutView>
   );

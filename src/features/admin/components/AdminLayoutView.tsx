@@ -3,7 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../../../contract/auth.ts';
+import type { SetupStatus } from '../../../../contract/payments.ts';
 import { t } from '../../../i18n/id.ts';
+import { SetupChecklist, setupDone } from './SetupChecklist.tsx';
 
 const AccountMenu = lazy(async () => ({ default: (await import('../../../components/AccountMenu.tsx')).AccountMenu }));
 
@@ -13,6 +15,7 @@ export const ADMIN_NAV = [
   { to: '/admin/riwayat-ujian', label: t.admin.layout.examHistory },
   { to: '/admin/soal-simulasi', label: t.admin.layout.packages },
   { to: '/admin/data-user', label: t.admin.layout.users },
+  { to: '/admin/audit-log', label: t.admin.layout.audit },
   { to: '/admin/settings', label: t.admin.layout.settings },
 ] as const;
 
@@ -22,6 +25,8 @@ export interface AdminLayoutViewProps {
   /** The current path, to highlight its sidebar entry. */
   pathname: string;
   onLogout: () => void;
+  /** The first-run steps; the checklist shows above every page until all are done. */
+  setup?: SetupStatus | null;
   /** Starts with the sidebar open on narrow screens (stories). */
   defaultNavOpened?: boolean;
   children: ReactNode;
@@ -31,7 +36,7 @@ export interface AdminLayoutViewProps {
  * The admin frame: a header with the menu toggle, title and profile menu, a collapsible sidebar
  * with the four admin areas and Logout, and the page.
  */
-export function AdminLayoutView({ user, pathname, onLogout, defaultNavOpened = false, children }: AdminLayoutViewProps) {
+export function AdminLayoutView({ user, pathname, onLogout, setup, defaultNavOpened = false, children }: AdminLayoutViewProps) {
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(defaultNavOpened);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
 
@@ -83,6 +88,7 @@ export function AdminLayoutView({ user, pathname, onLogout, defaultNavOpened = f
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="admin-main" tabIndex={-1}>
+        {setup && !setupDone(setup) ? <SetupChecklist status={setup} /> : null}
         {children}
       </AppShell.Main>
     </AppShell>

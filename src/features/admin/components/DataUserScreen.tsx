@@ -1,9 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { notifyError } from '../../../components/notify.ts';
+import type { TimeFactorPercent } from '../../../../contract/accommodations.ts';
+import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
 import { serverMessage } from '../admin-content.rules.ts';
-import { useListExamUsersQuery, useResetUserPasswordMutation } from '../api/admin-users.api.ts';
+import { useListExamUsersQuery, useResetUserPasswordMutation, useSetTimeFactorMutation } from '../api/admin-users.api.ts';
 import { DataUserView } from './DataUserView.tsx';
 
 export const USERS_PER_PAGE = 20;
@@ -17,6 +18,20 @@ export function DataUserScreen() {
   const [reset] = useResetUserPasswordMutation();
   const [resetting, setResetting] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<{ nama: string; password: string } | null>(null);
+  const [setFactor] = useSetTimeFactorMutation();
+  const [savingFactor, setSavingFactor] = useState<string | null>(null);
+
+  const onSetFactor = async (nohp: string, percent: TimeFactorPercent) => {
+    setSavingFactor(nohp);
+    try {
+      const { message } = await setFactor({ nohp, percent }).unwrap();
+      notifySuccess(message, { audience: 'admin', title: t.admin.users.factorSavedTitle });
+    } catch (error) {
+      notifyError(serverMessage(error), t.admin.users.factorFailed);
+    } finally {
+      setSavingFactor(null);
+    }
+  };
 
   const onReset = async (nohp: string, nama: string) => {
     setResetting(nohp);
@@ -47,6 +62,8 @@ export function DataUserScreen() {
       onRetry={() => void list.refetch()}
       resettingNohp={resetting}
       onReset={(u) => void onReset(u.nohp, u.nama)}
+      savingFactorNohp={savingFactor}
+      onSetFactor={(u, percent) => void onSetFactor(u.nohp, percent)}
       revealed={revealed}
       onCloseRevealed={() => setRevealed(null)}
     />

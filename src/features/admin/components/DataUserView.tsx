@@ -1,5 +1,21 @@
-import { Avatar, Badge, Button, Code, CopyButton, Group, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { TIME_FACTOR_PERCENTS, timeFactorLabel, type TimeFactorPercent } from '../../../../contract/accommodations.ts';
 import type { ExamUser } from '../../../../contract/admin-users.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
 import { initials } from '../../../components/AccountMenu.tsx';
@@ -21,6 +37,10 @@ export interface DataUserViewProps {
   /** The user whose password is being reset (the button spins). */
   resettingNohp?: string | null;
   onReset: (user: ExamUser) => void;
+  /** The user whose time factor is being saved (their select is disabled). */
+  savingFactorNohp?: string | null;
+  /** Called once the admin confirmed a new time factor. */
+  onSetFactor: (user: ExamUser, percent: TimeFactorPercent) => void;
   /** The temporary password to show once, with whom it belongs to. */
   revealed: { nama: string; password: string } | null;
   onCloseRevealed: () => void;
@@ -44,6 +64,8 @@ export function DataUserView(props: DataUserViewProps) {
     onRetry,
     resettingNohp,
     onReset,
+    savingFactorNohp,
+    onSetFactor,
     revealed,
     onCloseRevealed,
   } = props;
@@ -59,6 +81,51 @@ export function DataUserView(props: DataUserViewProps) {
       centered: true,
       onConfirm: () => onReset(u),
     });
+
+  const askFactor = (u: ExamUser, value: string) => {
+    const percent = TIME_FACTOR_PERCENTS.find((p) => String(p) === value);
+    if (percent === undefined || percent === u.faktor_waktu_persen) return;
+    modals.openConfirmModal({
+      title: t.admin.users.factorConfirmTitle(u.nama),
+      children: t.admin.users.factorConfirmText(timeFactorLabel(u.faktor_waktu_persen), timeFactorLabel(percent)),
+      labels: { confirm: t.admin.users.factorConfirm, cancel: t.admin.common.cancel },
+      closeButtonProps: { 'aria-label': t.dialog.close },
+      centered: true,
+      onConfirm: () => onSetFactor(u, percent),
+    });
+  };
+
+  const factorSelect = (u: ExamUser, withLabel: boolean) => (
+    <NativeSelect
+      size="xs"
+      label={withLabel ? t.admin.users.factor : undefined}
+      aria-label={withLabel ? undefined : t.admin.users.factorLabel(u.nama)}
+      value={String(u.faktor_waktu_persen)}
+      disabled={savingFactorNohp === u.nohp}
+      onChange={(e) => askFactor(u, e.currentTarget.value)}
+      data={TIME_FACTOR_PERCENTS.map((p) => ({ value: String(p), label: t.admin.users.factorOption(timeFactorLabel(p), p) }))}
+      w={withLabel ? '100%' : 130}
+    />
+  );
+
+  const resetButton = (u: ExamUser) => (
+    <Button
+      size="xs"
+      variant="outline"
+      color="red"
+      loading={resettingNohp === u.nohp}
+      onClick={() => askReset(u)}
+      aria-label={t.admin.users.resetLabel(u.nama)}
+    >
+      {t.admin.users.reset}
+    </Button>
+  );
+
+  const statusBadge = (u: ExamUser) => (
+    <Badge color={u.status_ujian === 'idle' ? 'gray' : 'orange'} variant={u.status_ujian === 'idle' ? 'light' : 'filled'} tt="none">
+      {u.status_ujian === 'idle' ? t.admin.users.idle : t.admin.users.inExam}
+    </Badge>
+  );
 
   return (
     <AdminPage title={t.admin.users.title}>
@@ -78,59 +145,77 @@ export function DataUserView(props: DataUserViewProps) {
       ) : null}
       {status === 'ready' && users.length === 0 ? <EmptyState text={t.admin.users.empty} /> : null}
       {status === 'ready' && users.length > 0 ? (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.admin.users.colNo}</Table.Th>
-                <Table.Th>{t.admin.users.colNohp}</Table.Th>
-                <Table.Th>{t.admin.users.colNama}</Table.Th>
-                <Table.Th>{t.admin.users.colFoto}</Table.Th>
-                <Table.Th>{t.admin.users.colPassword}</Table.Th>
-                <Table.Th>{t.admin.users.colStatus}</Table.Th>
-                <Table.Th>{t.admin.users.colPaketAktif}</Table.Th>
-                <Table.Th>{t.admin.users.colPaketTerakhir}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.map((u, i) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>{(page - 1) * limit + i + 1}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.nohp}</Table.Td>
-                  <Table.Td>{u.nama}</Table.Td>
-                  <Table.Td>
-                    <Avatar src={apiAssetUrl(u.profilePic)} alt={t.admin.users.photoAlt(u.nama)} radius="xl" size="md" color="blue">
-                      {initials(u.nama)}
-                    </Avatar>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red"
-                      loading={resettingNohp === u.nohp}
-                      onClick={() => askReset(u)}
-                      aria-label={t.admin.users.resetLabel(u.nama)}
-                    >
-                      {t.admin.users.reset}
-                    </Button>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={u.status_ujian === 'idle' ? 'gray' : 'orange'}
-                      variant={u.status_ujian === 'idle' ? 'light' : 'filled'}
-                      tt="none"
-                    >
-                      {u.status_ujian === 'idle' ? t.admin.users.idle : t.admin.users.inExam}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{u.paket_aktif ?? t.admin.users.none}</Table.Td>
-                  <Table.Td>{u.paket_terakhir ?? t.admin.users.none}</Table.Td>
+        <>
+          {/* Phones: one card per participant, every action on screen without sideways scrolling. */}
+          <Stack gap="sm" hiddenFrom="sm" component="ul" aria-label={t.admin.users.title} p={0} m={0} style={{ listStyle: 'none' }}>
+            {users.map((u) => (
+              <Paper key={u.id} withBorder radius="md" p="sm" component="li" data-testid="user-card">
+                <Stack gap="xs">
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <Group gap="sm" wrap="nowrap" miw={0}>
+                      <Avatar src={apiAssetUrl(u.profilePic)} alt={t.admin.users.photoAlt(u.nama)} radius="xl" size="md" color="blue">
+                        {initials(u.nama)}
+                      </Avatar>
+                      <Stack gap={0} miw={0}>
+                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {u.nama}
+                        </Text>
+                        <Text size="sm">{u.nohp}</Text>
+                      </Stack>
+                    </Group>
+                    {statusBadge(u)}
+                  </Group>
+                  <Text size="sm">
+                    {t.admin.users.colPaketAktif}: {u.paket_aktif ?? t.admin.users.none}
+                  </Text>
+                  <Text size="sm">
+                    {t.admin.users.colPaketTerakhir}: {u.paket_terakhir ?? t.admin.users.none}
+                  </Text>
+                  <Group align="flex-end" gap="sm" wrap="nowrap">
+                    <div style={{ flex: 1 }}>{factorSelect(u, true)}</div>
+                    {resetButton(u)}
+                  </Group>
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={1000} visibleFrom="sm">
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.admin.users.colNo}</Table.Th>
+                  <Table.Th>{t.admin.users.colNohp}</Table.Th>
+                  <Table.Th>{t.admin.users.colNama}</Table.Th>
+                  <Table.Th>{t.admin.users.colFoto}</Table.Th>
+                  <Table.Th>{t.admin.users.colPassword}</Table.Th>
+                  <Table.Th>{t.admin.users.colStatus}</Table.Th>
+                  <Table.Th>{t.admin.users.colPaketAktif}</Table.Th>
+                  <Table.Th>{t.admin.users.colPaketTerakhir}</Table.Th>
+                  <Table.Th>{t.admin.users.colFaktor}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.map((u, i) => (
+                  <Table.Tr key={u.id}>
+                    <Table.Td>{(page - 1) * limit + i + 1}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.nohp}</Table.Td>
+                    <Table.Td>{u.nama}</Table.Td>
+                    <Table.Td>
+                      <Avatar src={apiAssetUrl(u.profilePic)} alt={t.admin.users.photoAlt(u.nama)} radius="xl" size="md" color="blue">
+                        {initials(u.nama)}
+                      </Avatar>
+                    </Table.Td>
+                    <Table.Td>{resetButton(u)}</Table.Td>
+                    <Table.Td>{statusBadge(u)}</Table.Td>
+                    <Table.Td>{u.paket_aktif ?? t.admin.users.none}</Table.Td>
+                    <Table.Td>{u.paket_terakhir ?? t.admin.users.none}</Table.Td>
+                    <Table.Td>{factorSelect(u, false)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       ) : null}
       {status === 'ready' && pages > 1 ? (
         <Group justify="center">

@@ -1,10 +1,12 @@
 import { Button, Fieldset, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import type { AdminPaket, CreatePaketBody, PaketLevel, PaketStatus } from '../../../../contract/paket.ts';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { ErrorState, LoadingState } from './QueryState.tsx';
+import { SiapRefusalAlert, type SiapRefusal } from './SiapRefusalAlert.tsx';
 
 /** The package form as typed: durations in minutes on screen, seconds on the wire. */
 export interface PaketFormValues {
@@ -64,6 +66,9 @@ export interface PaketFormViewProps {
   loadErrorMessage?: string;
   initialValues?: PaketFormValues;
   isSaving: boolean;
+  /** The server refused siap: its message and what is missing; shown until dismissed. */
+  refusal?: SiapRefusal | null;
+  onDismissRefusal?: () => void;
   onSubmit: (body: CreatePaketBody) => void;
   onCancel: () => void;
 }
@@ -75,6 +80,8 @@ export function PaketFormView({
   loadErrorMessage,
   initialValues,
   isSaving,
+  refusal,
+  onDismissRefusal,
   onSubmit,
   onCancel,
 }: PaketFormViewProps) {
@@ -86,7 +93,13 @@ export function PaketFormView({
         <ErrorState title={t.admin.paket.loadFailed} message={loadErrorMessage ?? t.admin.common.genericError} />
       ) : null}
       {status === 'ready' ? (
-        <PaketForm initialValues={initialValues ?? DEFAULT_PAKET_VALUES} isSaving={isSaving} onSubmit={onSubmit} onCancel={onCancel} />
+        <PaketForm
+          initialValues={initialValues ?? DEFAULT_PAKET_VALUES}
+          isSaving={isSaving}
+          refusal={refusal ? <SiapRefusalAlert refusal={refusal} onDismiss={onDismissRefusal} /> : null}
+          onSubmit={onSubmit}
+          onCancel={onCancel}
+        />
       ) : null}
     </AdminPage>
   );
@@ -95,9 +108,10 @@ export function PaketFormView({
 function PaketForm({
   initialValues,
   isSaving,
+  refusal,
   onSubmit,
   onCancel,
-}: Pick<PaketFormViewProps, 'isSaving' | 'onSubmit' | 'onCancel'> & { initialValues: PaketFormValues }) {
+}: Pick<PaketFormViewProps, 'isSaving' | 'onSubmit' | 'onCancel'> & { initialValues: PaketFormValues; refusal: ReactNode }) {
   const form = useForm<PaketFormValues>({
     initialValues,
     validate: {
@@ -162,6 +176,7 @@ function PaketForm({
               <Radio value="siap" label={t.admin.paket.statusSiap} />
             </Group>
           </Radio.Group>
+          {refusal}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={isSaving}>
               {t.admin.common.cancel}

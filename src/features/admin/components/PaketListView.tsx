@@ -7,7 +7,8 @@ import { formatRupiah } from '../../../lib/format.ts';
 import { partQuestionCount } from '../../../../machines/exam-layout.ts';
 import { SECTIONS } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
-import { confirmArchive } from './confirm.ts';
+import { confirmArchive, confirmClone } from './confirm.ts';
+import classes from './AdminTable.module.css';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
 
 export interface PaketListViewProps {
@@ -16,6 +17,8 @@ export interface PaketListViewProps {
   errorMessage?: string;
   /** The id of the package being archived or restored (its button spins). */
   deletingId?: number | null;
+  /** The id of the package being copied (its button spins). */
+  cloningId?: number | null;
   /** Which list shows first: the packages in use or the archive. */
   initialView?: 'active' | 'archive';
   onRetry?: () => void;
@@ -27,6 +30,8 @@ export interface PaketListViewProps {
   /** The spec's 'Hapus': archives the package after a confirmation. */
   onDelete: (paket: AdminPaket) => void;
   onRestore: (paket: AdminPaket) => void;
+  /** Copies the package after a confirmation. */
+  onClone?: (paket: AdminPaket) => void;
 }
 
 /** One package's counts against 50/15/25/50 and the server's sentences for what is missing. */
@@ -65,6 +70,7 @@ export function PaketListView({
   pakets: all,
   errorMessage,
   deletingId,
+  cloningId,
   initialView = 'active',
   onRetry,
   onAddPaket,
@@ -73,6 +79,7 @@ export function PaketListView({
   onStats,
   onDelete,
   onRestore,
+  onClone,
 }: PaketListViewProps) {
   const [view, setView] = useState(initialView);
   const archived = all.filter((p) => p.archived_at !== null);
@@ -98,8 +105,8 @@ export function PaketListView({
         <EmptyState text={view === 'archive' ? t.admin.paket.archiveEmpty : t.admin.paket.empty} />
       ) : null}
       {status === 'ready' && pakets.length > 0 ? (
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.ScrollContainer minWidth={0} type="native">
+          <Table striped highlightOnHover verticalSpacing="sm" className={classes.stacked}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t.admin.common.no}</Table.Th>
@@ -114,11 +121,17 @@ export function PaketListView({
             <Table.Tbody>
               {pakets.map((p, i) => (
                 <Table.Tr key={p.id}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td fw={600}>{p.nama_paket}</Table.Td>
-                  <Table.Td>{p.level === 'itp' ? t.admin.paket.levelItp : t.admin.paket.levelPrediction}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.harga === 0 ? t.admin.paket.free : formatRupiah(p.harga)}</Table.Td>
-                  <Table.Td style={{ minWidth: 90 }}>
+                  <Table.Td data-label={t.admin.common.no}>{i + 1}</Table.Td>
+                  <Table.Td data-label={t.admin.paket.colNama} fw={600}>
+                    {p.nama_paket}
+                  </Table.Td>
+                  <Table.Td data-label={t.admin.paket.colLevel}>
+                    {p.level === 'itp' ? t.admin.paket.levelItp : t.admin.paket.levelPrediction}
+                  </Table.Td>
+                  <Table.Td data-label={t.admin.paket.colHarga} style={{ whiteSpace: 'nowrap' }}>
+                    {p.harga === 0 ? t.admin.paket.free : formatRupiah(p.harga)}
+                  </Table.Td>
+                  <Table.Td data-label={t.admin.paket.colStatus} style={{ minWidth: 90 }}>
                     <Badge color={p.status === 'siap' ? 'green' : 'orange'} variant="filled" tt="none">
                       {p.status === 'siap' ? t.admin.paket.statusSiap : t.admin.paket.statusBelum}
                     </Badge>
@@ -128,11 +141,11 @@ export function PaketListView({
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t.admin.paket.colCompleteness}>
                     <CompletenessCell paket={p} />
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
+                  <Table.Td data-label={t.admin.common.actions}>
+                    <Group gap={6} wrap="wrap">
                       {p.archived_at ? (
                         <Button
                           size="xs"
@@ -156,6 +169,17 @@ export function PaketListView({
                           >
                             {t.admin.paket.editPaket}
                           </Button>
+                          {onClone ? (
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              loading={cloningId === p.id}
+                              aria-label={t.admin.paket.cloneLabel(p.nama_paket)}
+                              onClick={() => confirmClone(t.admin.paket.cloneTitle(p.nama_paket), () => onClone(p))}
+                            >
+                              {t.admin.paket.clone}
+                            </Button>
+                          ) : null}
                           {onStats ? (
                             <Button size="xs" variant="outline" onClick={() => onStats(p)} aria-label={t.itemStats.openLabel(p.nama_paket)}>
                               {t.itemStats.open}

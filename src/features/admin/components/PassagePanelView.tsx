@@ -1,8 +1,12 @@
-import { Alert, Badge, Button, FileInput, Group, Image, Modal, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Image, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import type { QuestionReading } from '../../../../contract/soal.ts';
 import { t } from '../../../i18n/id.ts';
-import { isPassageImage } from '../admin-content.rules.ts';
+import { acceptOf, UPLOAD_RULES } from '../../../../contract/uploads.ts';
+import { passageImageProblem } from '../admin-content.rules.ts';
+import { LazyRichTextField } from './LazyRichTextField.tsx';
+import classes from './AdminTable.module.css';
 import { confirmDelete } from './confirm.ts';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
 import { useFilePreview } from './useFilePreview.ts';
@@ -35,7 +39,8 @@ export interface PassagePanelViewProps {
 /** Spec section 5: a jpg/jpeg/png image; the name is required. */
 function checkPassage(input: PassageInput, needContent: boolean): string | null {
   if (input.nama.trim() === '') return t.admin.passage.namaRequired;
-  if (input.image && !isPassageImage(input.image)) return t.admin.passage.imageInvalid;
+  const imageProblem = input.image ? passageImageProblem(input.image) : null;
+  if (imageProblem) return imageProblem;
   if (needContent && !input.image && !input.html?.trim()) return t.admin.passage.needContent;
   return null;
 }
@@ -61,8 +66,8 @@ export function PassagePanelView(props: PassagePanelViewProps) {
         ) : null}
         {status === 'ready' && passages.length === 0 ? <EmptyState text={t.admin.passage.empty} /> : null}
         {status === 'ready' && passages.length > 0 ? (
-          <Table.ScrollContainer minWidth={560}>
-            <Table highlightOnHover verticalSpacing="xs" aria-label={t.admin.passage.title}>
+          <Table.ScrollContainer minWidth={0} type="native">
+            <Table highlightOnHover verticalSpacing="xs" aria-label={t.admin.passage.title} className={classes.stacked}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t.admin.passage.colNama}</Table.Th>
@@ -81,8 +86,10 @@ export function PassagePanelView(props: PassagePanelViewProps) {
                       bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
                       style={{ cursor: 'pointer' }}
                     >
-                      <Table.Td fw={600}>{p.nama}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label={t.admin.passage.colNama} fw={600}>
+                        {p.nama}
+                      </Table.Td>
+                      <Table.Td data-label={t.admin.passage.colBacaan}>
                         {p.reading ? (
                           <Image src={p.reading} alt={t.admin.passage.imageAlt(p.nama)} h={56} w={96} fit="contain" radius="sm" />
                         ) : (
@@ -91,8 +98,8 @@ export function PassagePanelView(props: PassagePanelViewProps) {
                           </Badge>
                         )}
                       </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+                      <Table.Td data-label={t.admin.common.actions}>
+                        <Group gap={6} wrap="wrap" onClick={(e) => e.stopPropagation()}>
                           <Button
                             size="xs"
                             variant={selected ? 'filled' : 'light'}
@@ -134,8 +141,15 @@ export function PassagePanelView(props: PassagePanelViewProps) {
 function PassageUploadForm({ isUploading, onUpload }: Pick<PassagePanelViewProps, 'isUploading' | 'onUpload'>) {
   const [nama, setNama] = useState('');
   const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
   const [html, setHtml] = useState('');
+  const [round, setRound] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
+  const pickImage = (file: File | null) => {
+    const found = file ? passageImageProblem(file) : null;
+    setImageError(found);
+    setImage(found ? null : file);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -147,6 +161,7 @@ function PassageUploadForm({ isUploading, onUpload }: Pick<PassagePanelViewProps
       setNama('');
       setImage(null);
       setHtml('');
+      setRound((r) => r + 1);
     }
   };
 
@@ -159,20 +174,22 @@ function PassageUploadForm({ isUploading, onUpload }: Pick<PassagePanelViewProps
           <FileInput
             label={t.admin.passage.image}
             placeholder={t.admin.passage.imagePlaceholder}
-            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            accept={acceptOf(UPLOAD_RULES.passage)}
             clearable
             value={image}
-            onChange={setImage}
+            onChange={pickImage}
+            error={imageError}
             miw={200}
           />
         </Group>
-        <Textarea
+        {/* The editor holds its own text after mounting: a new key gives the next passage an empty one. */}
+        <LazyRichTextField
+          key={round}
           label={t.admin.passage.html}
-          autosize
-          minRows={2}
-          maxRows={8}
+          description={t.admin.passage.textHint}
           value={html}
-          onChange={(e) => setHtml(e.currentTarget.value)}
+          onChange={setHtml}
+          minHeight={120}
         />
         {problem ? (
           <Alert color="red" variant="light" role="alert" p="xs">
@@ -201,12 +218,16 @@ function PassageEditModal({
   onUpdate: PassagePanelViewProps['onUpdate'];
   onClose: () => void;
 }) {
+  // The passage text needs the whole width of a phone.
+  const fullScreen = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Modal
       opened={passage !== null}
       onClose={onClose}
       title={t.admin.passage.editTitle}
       centered
+      size="lg"
+      fullScreen={fullScreen}
       closeButtonProps={{ 'aria-label': t.dialog.close }}
     >
       {passage ? (
@@ -229,13 +250,21 @@ function PassageEditForm({
 }) {
   const [nama, setNama] = useState(passage.nama);
   const [image, preview, setImage] = useFilePreview();
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [html, setHtml] = useState(passage.html ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const shown = (image && isPassageImage(image) ? preview : undefined) ?? passage.reading;
+  const shown = preview ?? passage.reading;
+  const pickImage = (file: File | null) => {
+    const found = file ? passageImageProblem(file) : null;
+    setImageError(found);
+    setImage(found ? null : file);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { nama, image };
-    const found = checkPassage(input, false);
+    // A text passage keeps its text editable; an image passage sends no text, so its text stays as it is.
+    const input = passage.html !== null ? { nama, image, html } : { nama, image };
+    const found = checkPassage(input, passage.html !== null && !passage.reading);
     setProblem(found);
     if (!found && (await onUpdate(passage.id, input))) onClose();
   };
@@ -247,11 +276,21 @@ function PassageEditForm({
         <FileInput
           label={t.admin.passage.editImage}
           placeholder={t.admin.passage.imagePlaceholder}
-          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+          accept={acceptOf(UPLOAD_RULES.passage)}
           clearable
           value={image}
-          onChange={setImage}
+          onChange={pickImage}
+          error={imageError}
         />
+        {passage.html !== null ? (
+          <LazyRichTextField
+            label={t.admin.passage.text}
+            description={t.admin.passage.textHint}
+            value={html}
+            onChange={setHtml}
+            minHeight={200}
+          />
+        ) : null}
         {shown ? <Image src={shown} alt={t.admin.passage.preview} mah={260} fit="contain" radius="sm" /> : null}
         {problem ? (
           <Alert color="red" variant="light" role="alert" p="xs">

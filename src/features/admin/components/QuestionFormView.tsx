@@ -4,7 +4,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SoalSection } from '../../../../contract/soal.ts';
 import { listeningGroupHeadOf, pageOf } from '../../../../machines/exam-layout.ts';
 import { t } from '../../../i18n/id.ts';
-import { emptyQuestion, JAWABAN_VALUES, validateQuestion, type QuestionValues } from '../admin-content.rules.ts';
+import { UPLOAD_RULES, acceptOf } from '../../../../contract/uploads.ts';
+import { audioProblem, emptyQuestion, JAWABAN_VALUES, validateQuestion, type QuestionValues } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { SaveButtons, SectionFull, submittedAgain } from './FormActions.tsx';
 import { LazyRichTextField } from './LazyRichTextField.tsx';
@@ -72,6 +73,13 @@ function QuestionForm({
 }: QuestionFormViewProps) {
   const form = useForm<QuestionValues>({ initialValues: initialValues ?? emptyQuestion() });
   const [audio, audioPreview, setAudio] = useFilePreview();
+  // A clip that is too big or not audio is refused when picked, before any byte is sent.
+  const [audioError, setAudioError] = useState<string | null>(null);
+  const pickAudio = (file: File | null) => {
+    const found = file ? audioProblem(file) : null;
+    setAudioError(found);
+    setAudio(found ? null : file);
+  };
   const [problem, setProblem] = useState<string | null>(null);
   const noSoal = form.values.no_soal;
   const groupHead = section === 'listening' && noSoal !== '' ? listeningGroupHeadOf(noSoal) : null;
@@ -131,11 +139,12 @@ function QuestionForm({
                   label={t.admin.soal.audio}
                   placeholder={t.admin.soal.audioPlaceholder}
                   description={mode === 'edit' ? t.admin.soal.audioEditHint : undefined}
-                  accept="audio/*"
+                  accept={acceptOf(UPLOAD_RULES.audio)}
                   clearable
                   withAsterisk={mode === 'add'}
                   value={audio}
-                  onChange={setAudio}
+                  onChange={pickAudio}
+                  error={audioError}
                 />
               )}
               {groupHead === null && (audioPreview ?? currentAudioUrl) ? (

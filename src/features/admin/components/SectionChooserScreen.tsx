@@ -22,6 +22,8 @@ export function SectionChooserScreen() {
       onStats={() => void navigate(`/admin/soal-simulasi/statistik/${paketId}`, { state: { namaPaket } satisfies PaketNavState })}
       onRepublish={publish.offerRepublish ? publish.republish : undefined}
       republishing={publish.republishing}
+      siapRefusal={publish.refusal}
+      onDismissRefusal={publish.dismissRefusal}
       bankTools={paketId === undefined ? null : <SoalImportPanel paketId={paketId} />}
     />
   );

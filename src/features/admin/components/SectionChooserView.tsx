@@ -7,6 +7,7 @@ import { partQuestionCount } from '../../../../machines/exam-layout.ts';
 import { SECTIONS } from '../admin-content.rules.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { RepublishOffer } from './RepublishOffer.tsx';
+import { SiapRefusalAlert, type SiapRefusal } from './SiapRefusalAlert.tsx';
 
 export interface SectionChooserViewProps {
   namaPaket: string | undefined;
@@ -17,6 +18,9 @@ export interface SectionChooserViewProps {
   /** The package is complete again but belum: offer to publish it. */
   onRepublish?: (() => void) | undefined;
   republishing?: boolean;
+  /** 'Tandai siap' was refused: the server's message and the missing numbers, until dismissed. */
+  siapRefusal?: SiapRefusal | null;
+  onDismissRefusal?: () => void;
   /** Opens the package's item statistics. */
   onStats?: () => void;
   /** The package's import and export panel, below the sections. */
@@ -31,6 +35,8 @@ export function SectionChooserView({
   onBack,
   onRepublish,
   republishing,
+  siapRefusal,
+  onDismissRefusal,
   onStats,
   bankTools,
 }: SectionChooserViewProps) {
@@ -51,6 +57,7 @@ export function SectionChooserView({
       }
     >
       {onRepublish ? <RepublishOffer namaPaket={namaPaket} loading={republishing} onRepublish={onRepublish} /> : null}
+      {siapRefusal ? <SiapRefusalAlert refusal={siapRefusal} onDismiss={onDismissRefusal} /> : null}
       <Text>{t.admin.chooser.lead}</Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {SECTIONS.map((s) => (

@@ -1,8 +1,21 @@
+import { useState } from 'react';
 import { Alert, Button, FileInput, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { ExportFormat, ImportReport } from '../../../../contract/soal-import.ts';
 import type { SoalSection } from '../../../../contract/soal.ts';
+import { acceptOf, checkUpload, IMPORT_UPLOAD_RULES } from '../../../../contract/uploads.ts';
 import { t } from '../../../i18n/id.ts';
 import { SECTIONS } from '../admin-content.rules.ts';
+
+/** Picks a file only when its size and name fit the import rule; otherwise says why under the field. */
+function useCheckedPick(rule: (typeof IMPORT_UPLOAD_RULES)[keyof typeof IMPORT_UPLOAD_RULES], onPick: (file: File | null) => void) {
+  const [error, setError] = useState<string | null>(null);
+  const pick = (file: File | null) => {
+    const found = file ? checkUpload(rule, file) : null;
+    setError(found);
+    onPick(found ? null : file);
+  };
+  return [error, pick] as const;
+}
 
 /** Where an import stands: choosing files, waiting for the server, a dry-run report, done, or failed. */
 export type SoalImportState =
@@ -70,6 +83,8 @@ export function SoalImportView(props: SoalImportViewProps) {
   const { state } = props;
   const busy = state.kind === 'uploading';
   const aiken = isAikenName(props.file?.name);
+  const [fileError, pickFile] = useCheckedPick(IMPORT_UPLOAD_RULES.file, props.onFile);
+  const [mediaError, pickMedia] = useCheckedPick(IMPORT_UPLOAD_RULES.media, props.onMedia);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="soal-bank-title">
       <Stack gap="sm">
@@ -107,11 +122,12 @@ export function SoalImportView(props: SoalImportViewProps) {
             <FileInput
               label={T.file}
               description={T.fileHint}
-              accept=".xlsx,.csv,.txt,.zip"
+              accept={acceptOf(IMPORT_UPLOAD_RULES.file)}
               clearable
               withAsterisk
               value={props.file}
-              onChange={props.onFile}
+              onChange={pickFile}
+              error={fileError}
               disabled={busy}
             />
             {aiken ? (
@@ -127,10 +143,11 @@ export function SoalImportView(props: SoalImportViewProps) {
             <FileInput
               label={T.media}
               description={T.mediaHint}
-              accept=".zip"
+              accept={acceptOf(IMPORT_UPLOAD_RULES.media)}
               clearable
               value={props.media}
-              onChange={props.onMedia}
+              onChange={pickMedia}
+              error={mediaError}
               disabled={busy}
             />
             {state.kind === 'error' ? (

@@ -49,6 +49,8 @@ export function SoalListScreen({ section }: { section: SoalSection }) {
       paketSiap={publish.siap}
       onRepublish={publish.offerRepublish ? publish.republish : undefined}
       republishing={publish.republishing}
+      siapRefusal={publish.refusal}
+      onDismissRefusal={publish.dismissRefusal}
     />
   );
 }

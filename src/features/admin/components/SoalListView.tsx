@@ -8,8 +8,10 @@ import { LETTERS } from '../written-html.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { confirmDelete } from './confirm.ts';
 import { RepublishOffer } from './RepublishOffer.tsx';
+import { SiapRefusalAlert, type SiapRefusal } from './SiapRefusalAlert.tsx';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
 import './admin.css';
+import classes from './AdminTable.module.css';
 
 export interface SoalListViewProps {
   section: SoalSection;
@@ -28,6 +30,9 @@ export interface SoalListViewProps {
   /** The package is complete again but belum: offer to publish it. */
   onRepublish?: (() => void) | undefined;
   republishing?: boolean;
+  /** 'Tandai siap' was refused: the server's message and the missing numbers, until dismissed. */
+  siapRefusal?: SiapRefusal | null;
+  onDismissRefusal?: () => void;
 }
 
 function AudioCell({ soal }: { soal: AdminSoal }) {
@@ -37,7 +42,7 @@ function AudioCell({ soal }: { soal: AdminSoal }) {
         controls
         preload="none"
         src={soal.audio}
-        style={{ width: 220, height: 36 }}
+        style={{ width: '100%', maxWidth: 260, height: 36 }}
         aria-label={`${t.admin.soal.colAudio} ${soal.no_soal}`}
       >
         <track kind="captions" />
@@ -68,6 +73,8 @@ export function SoalListView({
   paketSiap = false,
   onRepublish,
   republishing,
+  siapRefusal,
+  onDismissRefusal,
 }: SoalListViewProps) {
   const sectionName = t.admin.sections[section];
   const title = t.admin.soal.listTitle(sectionName) + (namaPaket ? ` — ${namaPaket}` : '');
@@ -101,6 +108,7 @@ export function SoalListView({
         </Text>
       ) : null}
       {onRepublish ? <RepublishOffer namaPaket={namaPaket} loading={republishing} onRepublish={onRepublish} /> : null}
+      {siapRefusal ? <SiapRefusalAlert refusal={siapRefusal} onDismiss={onDismissRefusal} /> : null}
       {status === 'ready' ? (
         <Text size="sm" aria-live="polite">
           {t.admin.chooser.count(soals.length, partQuestionCount(section))}
@@ -112,8 +120,8 @@ export function SoalListView({
       ) : null}
       {status === 'ready' && soals.length === 0 ? <EmptyState text={t.admin.soal.empty[section]} /> : null}
       {status === 'ready' && soals.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="sm">
+        <Table.ScrollContainer minWidth={0} type="native">
+          <Table striped verticalSpacing="sm" className={classes.stacked}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t.admin.soal.colNo}</Table.Th>
@@ -127,19 +135,23 @@ export function SoalListView({
             <Table.Tbody>
               {soals.map((s) => (
                 <Table.Tr key={s.id}>
-                  <Table.Td>{s.no_soal}</Table.Td>
-                  <Table.Td>{s.page}</Table.Td>
-                  <Table.Td maw={460}>
+                  <Table.Td data-label={t.admin.soal.colNo}>{s.no_soal}</Table.Td>
+                  <Table.Td data-label={t.admin.soal.colPage}>{s.page}</Table.Td>
+                  <Table.Td data-label={section === 'listening' ? t.admin.soal.colAudio : t.admin.soal.colSoal} maw={460}>
                     {section === 'listening' ? (
                       <AudioCell soal={s} />
                     ) : (
                       <SafeHtml html={s.soal} className="we-sentence" style={{ fontSize: 'var(--mantine-font-size-sm)' }} />
                     )}
                   </Table.Td>
-                  {section === 'reading' ? <Table.Td>{s.readingQuestion?.nama ?? '-'}</Table.Td> : null}
-                  <Table.Td>{section === 'written' ? (LETTERS[Number(s.jawaban) - 1] ?? s.jawaban) : s.jawaban}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
+                  {section === 'reading' ? (
+                    <Table.Td data-label={t.admin.soal.colPassage}>{s.readingQuestion?.nama ?? '-'}</Table.Td>
+                  ) : null}
+                  <Table.Td data-label={t.admin.soal.colJawaban}>
+                    {section === 'written' ? (LETTERS[Number(s.jawaban) - 1] ?? s.jawaban) : s.jawaban}
+                  </Table.Td>
+                  <Table.Td data-label={t.admin.common.actions}>
+                    <Group gap={6} wrap="wrap">
                       {onEdit ? (
                         <Button
                           size="xs"

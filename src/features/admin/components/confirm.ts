@@ -29,3 +29,15 @@ export function confirmArchive(title: string, onConfirm: () => void): void {
     onConfirm,
   });
 }
+
+/** A clone writes a whole package: it asks first and says what the copy holds. */
+export function confirmClone(title: string, onConfirm: () => void): void {
+  modals.openConfirmModal({
+    title,
+    children: t.admin.paket.cloneText,
+    labels: { confirm: t.admin.paket.cloneConfirm, cancel: t.admin.common.cancel },
+    closeButtonProps: { 'aria-label': t.dialog.close },
+    centered: true,
+    onConfirm,
+  });
+}

@@ -1,8 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
-import { serverMessage } from '../admin-content.rules.ts';
+import { refusedCompleteness, serverMessage } from '../admin-content.rules.ts';
 import { useGetPaketQuery, useUpdatePaketMutation } from '../api/admin-content.api.ts';
+import type { SiapRefusal } from '../components/SiapRefusalAlert.tsx';
 
 export interface PublishState {
   /** The package is published now: removing a question will set it back to belum. */
@@ -11,19 +13,27 @@ export interface PublishState {
   offerRepublish: boolean;
   republishing: boolean;
   republish: () => void;
+  /** The server refused siap (the package changed meanwhile): shown until dismissed. */
+  refusal: SiapRefusal | null;
+  dismissRefusal: () => void;
 }
 
 /** Whether a package's content screens warn before unpublishing and offer to publish it again. */
 export function usePublishState(paketId: number | undefined): PublishState {
   const { data } = useGetPaketQuery(paketId ?? skipToken);
   const [update, { isLoading }] = useUpdatePaketMutation();
+  const [refusal, setRefusal] = useState<SiapRefusal | null>(null);
   const republish = async () => {
     if (!data) return;
+    setRefusal(null);
     try {
       await update({ id: data.id, body: { nama_paket: data.nama_paket, status: 'siap' } }).unwrap();
       notifySuccess(t.admin.paket.republished, { audience: 'admin' });
     } catch (error) {
-      notifyError(serverMessage(error), t.admin.paket.updateFailed);
+      // The offer can be stale (another admin removed a question): the missing numbers stay until closed.
+      const completeness = refusedCompleteness(error);
+      if (completeness) setRefusal({ message: serverMessage(error), completeness });
+      else notifyError(serverMessage(error), t.admin.paket.updateFailed);
     }
   };
   return {
@@ -31,5 +41,7 @@ export function usePublishState(paketId: number | undefined): PublishState {
     offerRepublish: !!data && data.status === 'belum' && data.completeness.complete && data.archived_at === null,
     republishing: isLoading,
     republish: () => void republish(),
+    refusal,
+    dismissRefusal: () => setRefusal(null),
   };
 }
