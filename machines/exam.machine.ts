@@ -164,6 +164,8 @@ export type ExamEvent =
   | { type: 'user.finish' }
   | { type: 'user.dismissNotice' }
   | { type: 'timer.tick' }
+  /** The running section's timer as the server reports it now (the watcher's periodic check). */
+  | { type: 'timer.checked'; timer: TimerResponse }
   | { type: 'page.visible' }
   | { type: 'network.online' }
   | { type: 'network.offline' }
@@ -175,6 +177,11 @@ export type ExamEvent =
   | { type: 'audio.leaveConfirmed' };
 
 export const AUTOSAVE_DEBOUNCE_MS = 1_000;
+/**
+ * How often a running section asks the server for its end instant, so time an admin adds
+ * (POST /admin/ujian/{id}/perpanjang) reaches an open page without a reload.
+ */
+export const TIMER_CHECK_MS = 20_000;
 export const RETRY_BACKOFF_MAX_MS = 30_000;
 
 /** 1 s, 2 s, 4 s ... capped at 30 s, for the n-th failed save in a row (n >= 1). */
@@ -391,6 +398,13 @@ const examSetup = setup({
     ticker: fromCallback(() => {
       throw new Error('provide ticker');
     }),
+    /**
+     * Asks GET /soal/timers (read-only) every TIMER_CHECK_MS while a section runs and sends each
+     * answer back as `timer.checked`; cleans up on exit. Failures are left to the next check.
+     */
+    timerWatch: fromCallback(() => {
+      throw new Error('provide timerWatch');
+    }),
     /** One actor per listening clip, spawned while its item is open; provide its fetchClip. */
     audioOnce: examAudioOnce,
   },
@@ -472,6 +486,16 @@ const examSetup = setup({
     /** Real tick guard: the derived seconds reached zero. Model tests abstract time here. */
     timeIsUp: ({ context }) => secondsLeftAt(context.endsAt, context.clockOffsetMs, context.now()) === 0,
     hasTimeLeft: ({ context }) => context.secondsLeft > 0,
+    /**
+     * The server moved the running section's end later (an admin extended it). Only later: an end
+     * the page already counts towards is never shortened by a check, and another section's answer
+     * is left to the page's own transitions.
+     */
+    endsLater: ({ context, event }) => {
+      if (event.type !== 'timer.checked' || event.timer.sesi !== context.section || event.timer.endsAt === null) return false;
+      const end = Date.parse(event.timer.endsAt);
+      return !Number.isNaN(end) && context.endsAt !== null && end > context.endsAt;
+    },
     isListening: ({ context }) => context.section === 'listening',
     isWritten: ({ context }) => context.section === 'written',
     isOnline: ({ context }) => context.online,
@@ -541,11 +565,18 @@ function runningState(section: ExamSection) {
   const over = last ? ('#exam.finished' as const) : (`#exam.active.session.${section}.ended` as const);
   const audio = section === 'listening' ? listeningAudio() : null;
   return examSetup.createStateConfig({
-    invoke: [{ id: 'ticker', src: 'ticker' }],
+    invoke: [
+      { id: 'ticker', src: 'ticker' },
+      { id: 'timerWatch', src: 'timerWatch' },
+    ],
     ...(audio ? { entry: audio.entry, exit: audio.exit } : {}),
     initial: 'answering',
     on: {
       'timer.tick': [{ guard: 'timeIsUp' as const, target: over, actions: 'syncClock' as const }, { actions: 'syncClock' as const }],
+      'timer.checked': {
+        guard: 'endsLater' as const,
+        actions: assign(({ context, event }) => (event.type === 'timer.checked' ? timerFields(context, event.timer) : {})),
+      },
       'user.answer': {
         guard: 'answerInSection',
         actions: ['recordAnswer', 'markChanged', raise({ type: 'draft.changed' })],

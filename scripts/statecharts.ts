@@ -68,6 +68,7 @@ const SENDERS: Record<string, string> = {
   'user.finish': 'UI: Selesai confirmed in reading (Yakin ingin menyelesaikan?)',
   'user.finishSection': 'UI: Selesai in a mini test section',
   'timer.tick': 'ticker (provided callback actor, every 1000 ms)',
+  'timer.checked': 'timerWatch (provided callback actor: GET /soal/timers every TIMER_CHECK_MS while a section runs)',
   'page.visible': 'UI: document visibilitychange to visible (the exam refreshes its timer; an interrupted clip resumes)',
   'network.online': 'network: window online event',
   'network.offline': 'network: window offline event',

@@ -90,6 +90,18 @@ export const Start: Story = {
   },
 };
 
+/** A learner with a time factor of 1,5×: each section shows its extended minutes and the package's own. */
+export const StartExtended: Story = {
+  loaders: at([{ type: 'until', state: 'ready' }]),
+  args: { paket: { ...PAKET, faktor_waktu_persen: 150 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('exam-duration-1')).toHaveTextContent('53 menit (diperpanjang dari 35)');
+    await expect(canvas.getByTestId('exam-duration-2')).toHaveTextContent('38 menit (diperpanjang dari 25)');
+    await expect(canvas.getByTestId('exam-duration-3')).toHaveTextContent('83 menit (diperpanjang dari 55)');
+  },
+};
+
 export const StartConfirm: Story = {
   loaders: at([{ type: 'until', state: 'ready' }, { type: 'user.askStart' }]),
   play: async ({ args }) => {

@@ -105,6 +105,7 @@ export function createExamSut(input: Partial<ExamInput> = {}) {
   const server = draftServer();
   const submit = controllable<ScoreResult, SubmitAnswersInput>();
   const ticker = manualTicker();
+  const watch = manualTicker();
   const persistLocal = vi.fn<(draft: ExamDraft) => void>();
   const clearLocal = vi.fn();
   const logError = vi.fn<(p: { operation: string }) => void>();
@@ -119,6 +120,7 @@ export function createExamSut(input: Partial<ExamInput> = {}) {
       saveDraft: save.logic,
       submitAnswers: submit.logic,
       ticker: ticker.logic,
+      timerWatch: watch.logic,
       audioOnce: audio,
     },
     actions: {
@@ -148,6 +150,8 @@ export function createExamSut(input: Partial<ExamInput> = {}) {
     },
     submit,
     ticker,
+    /** The running section's timer watcher (the test sends `timer.checked` itself). */
+    watch,
     persistLocal,
     clearLocal,
     logError,

@@ -127,6 +127,7 @@ describe('timer', () => {
           loadExam: sut.load.logic,
           refreshTimer: sut.refresh.logic,
           saveDraft: sut.save.logic,
+          timerWatch: sut.watch.logic,
           audioOnce: examAudioOnce.provide({
             actors: { fetchClip: fromPromise<string, { src: string }>(() => Promise.resolve('blob:clip')) },
           }),
@@ -625,5 +626,61 @@ describe('ragu-ragu', () => {
       sut.save.calls.flatMap((c) => c.input.answers),
       'a mark sends no answer to the server',
     ).toEqual([]);
+  });
+});
+
+describe('an end moved later by the server (an admin extended the section)', () => {
+  const checked = (sesi: 'listening' | 'written' | 'reading' | 'finished', seconds: number) =>
+    sut.actor.send({ type: 'timer.checked', timer: sut.serverTimer(sesi, seconds) });
+
+  it('watches the timer only while a section runs', async () => {
+    await startIn('written', 5);
+    expect(sut.watch.running).toBe(1);
+    vi.setSystemTime(Date.now() + 5000);
+    sut.ticker.tick();
+    await flush();
+    expect(snap().matches({ active: { session: { written: 'ended' } } })).toBe(true);
+    expect(sut.watch.running).toBe(0);
+  });
+
+  it('adopts a later end of the running section at once and keeps counting towards it', async () => {
+    await startIn('listening', 600);
+    checked('listening', 1200);
+    expect(snap().context.secondsLeft).toBe(1200);
+    expect(snap().context.endsAt).toBe(Date.now() + SKEW_MS + 1_200_000);
+    vi.setSystemTime(Date.now() + 600_000);
+    sut.ticker.tick();
+    await flush();
+    expect(snap().matches({ active: { session: { listening: 'running' } } })).toBe(true);
+    expect(snap().context.secondsLeft).toBe(600);
+    vi.setSystemTime(Date.now() + 600_000);
+    sut.ticker.tick();
+    await flush();
+    expect(snap().matches({ active: { session: { listening: 'ended' } } })).toBe(true);
+  });
+
+  it('never shortens the running section, and leaves another section or a finished attempt to the page', async () => {
+    await startIn('reading', 600);
+    const end = snap().context.endsAt;
+    checked('reading', 600);
+    checked('finished', 0);
+    checked('reading', 300);
+    expect(snap().context.endsAt).toBe(end);
+    expect(snap().context.secondsLeft).toBe(600);
+    expect(snap().matches({ active: { session: { reading: 'running' } } })).toBe(true);
+    await startIn('listening', 600);
+    checked('written', 1500);
+    expect(snap().context.section).toBe('listening');
+    expect(snap().context.secondsLeft).toBe(600);
+  });
+
+  it('does not reopen a section whose time ran out on this page', async () => {
+    await startIn('listening', 5);
+    vi.setSystemTime(Date.now() + 5000);
+    sut.ticker.tick();
+    await flush();
+    checked('listening', 600);
+    expect(snap().matches({ active: { session: { listening: 'ended' } } })).toBe(true);
+    expect(snap().context.secondsLeft).toBe(0);
   });
 });

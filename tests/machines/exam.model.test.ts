@@ -39,7 +39,8 @@ const resumeDraft = draft(70, { 1: '2', 60: '3' }, T0 - 60_000);
 
 /** One distinct short string per model event (also the event's identity in the graph). */
 function summarize(e: ModelEvent): string {
-  const o = (e as { output?: Partial<TimerResponse & LoadExamOutput> }).output;
+  const o =
+    (e as { output?: Partial<TimerResponse & LoadExamOutput>; timer?: TimerResponse }).output ?? (e as { timer?: TimerResponse }).timer;
   if (o?.sesi) return `${e.type}(${o.sesi} ${o.secondsRemaining}s)`;
   if (o && 'hasEndTime' in o) return `${e.type}(${o.questions?.length} q, endTime ${o.hasEndTime})`;
   if ('expired' in e) return 'timer.tick(expired)';
@@ -101,6 +102,9 @@ function eventsFor(s: Snap): ModelEvent[] {
         return [{ type, output: SCORE }];
       case 'timer.tick':
         return [{ type }, { type, expired: true }];
+      case 'timer.checked':
+        // An admin's extension (a later end), and a check that changes nothing.
+        return [modelTimer(section, 99_999), modelTimer(section, 1)].map((timer) => ({ type, timer }));
       case 'user.answer':
         return [{ type, page: firstQuestion, answer: '2' }];
       case 'user.mark':
@@ -211,6 +215,18 @@ const events: Record<string, (step: { event: ModelEvent; state: Snap }) => Promi
   'xstate.after.RETRY_BACKOFF.exam.active.autosave.retrying': async () => {
     await vi.advanceTimersByTimeAsync(retryBackoffMs(sut.actor.getSnapshot().context.saveAttempt));
   },
+  'timer.checked': async ({ event }) => {
+    const { sesi, secondsRemaining } = (event as { timer: TimerResponse }).timer;
+    const before = sut.actor.getSnapshot().context;
+    const timer = sut.serverTimer(sesi, secondsRemaining);
+    sut.actor.send({ type: 'timer.checked', timer });
+    await flush();
+    const after = sut.actor.getSnapshot().context;
+    // Only a later end is taken, and seconds left follow it at once.
+    const later = Date.parse(timer.endsAt!) > before.endsAt!;
+    expect(after.endsAt).toBe(later ? Date.parse(timer.endsAt!) : before.endsAt);
+    expect(after.secondsLeft).toBe(later ? secondsLeftAt(after.endsAt, after.clockOffsetMs, Date.now()) : before.secondsLeft);
+  },
   'timer.tick': async ({ event }) => {
     const c = sut.actor.getSnapshot().context;
     // Time passes on the browser clock only; the machine must derive the rest.
@@ -272,6 +288,7 @@ function checkState(expected: Snap) {
 
   const running = RUNNING.some((v) => expected.matches(v));
   expect(sut.ticker.running, 'ticker runs only while a section runs').toBe(running ? 1 : 0);
+  expect(sut.watch.running, 'the timer is watched only while a section runs').toBe(running ? 1 : 0);
   expect(Boolean(c.audioRef), 'a clip actor lives only in listening.running, on a listening item').toBe(
     expected.matches({ active: { session: { listening: 'running' } } }) && audioIndexOf(c.index) !== null,
   );

@@ -276,3 +276,26 @@ describe('exam screen, a path to every state of the abstract model and through e
     30_000,
   );
 });
+
+describe('time an admin adds reaches the open exam page', () => {
+  it('shows the later end on the timer without a reload, and counts on towards it', async () => {
+    await click(screen.getByRole('button', { name: E.start.button }));
+    await click(within(screen.getByRole('dialog')).getAllByRole('button').at(-1)!);
+    sut.start.pending().resolve(sut.serverTimer('listening', DURATION.listening));
+    await flush();
+    expect(screen.getByRole('timer')).toHaveTextContent('00:35:00');
+    expect(sut.watch.running).toBe(1);
+    // The watcher's check answers the end the admin moved 10 minutes later.
+    await act(async () => {
+      sut.actor.send({ type: 'timer.checked', timer: sut.serverTimer('listening', DURATION.listening + 600) });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('00:45:00');
+    await act(async () => {
+      vi.setSystemTime(Date.now() + 60_000);
+      sut.ticker.tick();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('00:44:00');
+  });
+});

@@ -1,13 +1,28 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { CekAksesPaketResponse } from '../../../../contract/payments.ts';
 import type { DraftBody, DraftResponse, ScoreResult, SoalResponse, SubmitBody, TimerResponse } from '../../../../contract/exam.ts';
 import { api } from '../../../api/api.ts';
-import { withTransientRetry } from '../../../api/transient-retry.ts';
+import { withTransientRetry, type Attempt } from '../../../api/transient-retry.ts';
 import { fileNameFromDisposition, type DownloadedFile } from '../../../lib/download.ts';
 
 const FALLBACK_CERTIFICATE_NAME = 'sertifikat.pdf';
 
-const timer = (url: string) => (paketId: number) => ({ url, method: 'PUT', body: { paketId } });
+type BaseQuery = (args: string | FetchArgs) => unknown;
+type EndTime = { hasEndTime: boolean; sesi: TimerResponse['sesi'] | null };
+
+/**
+ * Every exam call is idempotent on the server (a timer start or refresh, Selesai, next section
+ * refused before its time, reads), so a 503 of an overloaded server or a dropped connection is
+ * repeated, after the server's Retry-After, before the exam shows an error.
+ */
+const repeated =
+  <T, A>(args: (arg: A) => string | FetchArgs) =>
+  async (arg: A, _api: unknown, _extra: unknown, baseQuery: BaseQuery) => {
+    const result = await withTransientRetry(async () => (await baseQuery(args(arg))) as Attempt<unknown>);
+    return result.error ? { error: result.error } : { data: result.data as T };
+  };
+
+const timer = (url: string) => repeated<TimerResponse, number>((paketId) => ({ url, method: 'PUT', body: { paketId } }));
 
 /** The participant exam calls (spec section 7, DESIGN section 4). */
 export const examApi = api.injectEndpoints({
@@ -21,22 +36,26 @@ export const examApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     examSoal: build.query<SoalResponse, void>({
-      query: () => '/soal',
+      queryFn: repeated<SoalResponse, void>(() => '/soal'),
       providesTags: ['Soal'],
       keepUnusedDataFor: 0,
     }),
-    examEndtime: build.query<{ hasEndTime: boolean; sesi: TimerResponse['sesi'] | null }, void>({
-      query: () => '/soal/cek-endtime',
+    examEndtime: build.query<EndTime, void>({
+      queryFn: repeated<EndTime, void>(() => '/soal/cek-endtime'),
       keepUnusedDataFor: 0,
     }),
     examDraft: build.query<DraftResponse, void>({
-      query: () => '/soal/jawaban/draft',
+      queryFn: repeated<DraftResponse, void>(() => '/soal/jawaban/draft'),
       keepUnusedDataFor: 0,
     }),
     /** Starts listening on the first call, later reports the running section. */
-    examTimer: build.mutation<TimerResponse, number>({ query: timer('/soal/timers') }),
-    examTimerToZero: build.mutation<TimerResponse, number>({ query: timer('/soal/timers-to-zero') }),
-    examTimerNext: build.mutation<TimerResponse, number>({ query: timer('/soal/timers/next') }),
+    examTimer: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers') }),
+    /** GET /soal/timers: read-only, for the running section's periodic check (never starts an attempt). */
+    examTimerCheck: build.query<TimerResponse, void>({
+      queryFn: repeated<TimerResponse, void>(() => ({ url: '/soal/timers', cache: 'no-store' })),
+    }),
+    examTimerToZero: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers-to-zero') }),
+    examTimerNext: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers/next') }),
     examSaveDraft: build.mutation<DraftResponse, DraftBody>({
       query: (body) => ({ url: '/soal/jawaban/draft', method: 'PUT', body }),
     }),
@@ -46,10 +65,7 @@ export const examApi = api.injectEndpoints({
      * the exam shows its retry button; the answers stay in browser storage until it succeeds.
      */
     examSubmit: build.mutation<ScoreResult, SubmitBody>({
-      queryFn: async (body, _api, _extra, baseQuery) => {
-        const result = await withTransientRetry(async () => baseQuery({ url: '/soal/jawaban', method: 'POST', body }));
-        return result.error ? { error: result.error } : { data: result.data as ScoreResult };
-      },
+      queryFn: repeated<ScoreResult, SubmitBody>((body) => ({ url: '/soal/jawaban', method: 'POST', body })),
       invalidatesTags: ['History', 'Exam', 'Payment'],
     }),
     /** GET /users/lastScore/sertif: the PDF of the newest finished attempt. */

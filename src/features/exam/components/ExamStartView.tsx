@@ -1,4 +1,5 @@
 import { Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { extendedSeconds } from '../../../../contract/accommodations.ts';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { ExamPaket } from '../exam-types.ts';
@@ -22,8 +23,18 @@ export interface ExamStartViewProps {
 }
 
 /** A package's section time: whole minutes, or seconds for the short drills an admin may set. */
-const duration = (seconds: number | undefined) =>
-  seconds === undefined ? null : seconds < 60 ? S.seconds(seconds) : S.minutes(Math.round(seconds / 60));
+const length = (seconds: number) => (seconds < 60 ? S.seconds(seconds) : S.minutes(Math.round(seconds / 60)));
+
+/**
+ * The time the learner gets for a section: with a time factor, the extended minutes and the
+ * package's own ('35 menit (diperpanjang dari 25)'), computed by the rule the server applies.
+ */
+export function sectionDuration(seconds: number | undefined, factorPercent: number | undefined): string | null {
+  if (seconds === undefined) return null;
+  const extended = extendedSeconds(seconds, factorPercent ?? 100);
+  if (extended === seconds) return length(seconds);
+  return S.extended(Math.round(extended / 60), seconds < 60 ? length(seconds) : String(Math.round(seconds / 60)));
+}
 
 /** The exam's start screen (spec section 2): the three sections with their times, directions, the grid legend and the start button. */
 export function ExamStartView(props: ExamStartViewProps) {
@@ -51,9 +62,9 @@ export function ExamStartView(props: ExamStartViewProps) {
                     {section.range}
                   </Text>
                 </Stack>
-                {duration(durations[i]) ? (
+                {sectionDuration(durations[i], paket?.faktor_waktu_persen) ? (
                   <Text fw={700} c="blue.9" data-testid={`exam-duration-${i + 1}`}>
-                    {duration(durations[i])}
+                    {sectionDuration(durations[i], paket?.faktor_waktu_persen)}
                   </Text>
                 ) : null}
               </Group>

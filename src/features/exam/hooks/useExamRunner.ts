@@ -7,6 +7,7 @@ import {
   examAudioOnce,
   examMachine,
   sanitizeAudio,
+  TIMER_CHECK_MS,
   serverAnswers,
   type ExamDraft,
   type LoadExamOutput,
@@ -92,6 +93,23 @@ function createExamLogic(dispatch: AppDispatch, paketId: number, storage: ExamSt
       ticker: fromCallback(({ sendBack }) => {
         const id = window.setInterval(() => sendBack({ type: 'timer.tick' }), 1000);
         return () => window.clearInterval(id);
+      }),
+      timerWatch: fromCallback(({ sendBack }) => {
+        let stopped = false;
+        const id = window.setInterval(() => {
+          // Offline the check cannot answer; the next one after reconnecting will.
+          if (!navigator.onLine) return;
+          dispatch(e.examTimerCheck.initiate(undefined, { subscribe: false, forceRefetch: true }))
+            .unwrap()
+            .then((timer) => {
+              if (!stopped) sendBack({ type: 'timer.checked', timer });
+            })
+            .catch(() => undefined);
+        }, TIMER_CHECK_MS);
+        return () => {
+          stopped = true;
+          window.clearInterval(id);
+        };
       }),
       audioOnce: examAudioOnce.provide({
         actors: { fetchClip: fromPromise(({ input }) => clips.get(input.src)) },

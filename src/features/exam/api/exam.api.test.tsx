@@ -1,0 +1,64 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../../app/store.ts';
+import { examApi } from './exam.api.ts';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const timer = { sesi: 'listening', secondsRemaining: 600, endsAt: '2026-01-01T00:10:00.000Z', serverNow: '2026-01-01T00:00:00.000Z' };
+const busy = () => HttpResponse.json({ message: 'Server sedang sibuk.' }, { status: 503, headers: { 'retry-after': '1' } });
+
+/** Answers 503 with Retry-After: 1 to the first call, then `ok`; records when each call came. */
+function shedOnce(method: 'get' | 'put', path: string, ok: Record<string, unknown>) {
+  const calls: number[] = [];
+  server.use(
+    http[method](`*/api${path}`, () => {
+      calls.push(Date.now());
+      return calls.length === 1 ? busy() : HttpResponse.json(ok);
+    }),
+  );
+  return calls;
+}
+
+const store = () => makeStore(undefined, { location: { pathname: vi.fn(() => '/paket/1/ujian'), assign: vi.fn() } });
+
+describe('exam calls repeat after a 503 and honour Retry-After', () => {
+  it.each([
+    ['examTimer', '/soal/timers'],
+    ['examTimerToZero', '/soal/timers-to-zero'],
+    ['examTimerNext', '/soal/timers/next'],
+  ] as const)('%s', { timeout: 10_000 }, async (endpoint, path) => {
+    const calls = shedOnce('put', path, timer);
+    const result = await store().dispatch(examApi.endpoints[endpoint].initiate(1)).unwrap();
+    expect(result).toEqual(timer);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(990);
+  });
+
+  it('loading the exam: questions, end time and draft', { timeout: 15_000 }, async () => {
+    const soal = shedOnce('get', '/soal', { paket: { id: 1 }, soal: [] });
+    const end = shedOnce('get', '/soal/cek-endtime', { hasEndTime: true, sesi: 'listening' });
+    const draft = shedOnce('get', '/soal/jawaban/draft', { index: 0 });
+    const s = store();
+    await s.dispatch(examApi.endpoints.examSoal.initiate(undefined, { subscribe: false })).unwrap();
+    await s.dispatch(examApi.endpoints.examEndtime.initiate(undefined, { subscribe: false })).unwrap();
+    await s.dispatch(examApi.endpoints.examDraft.initiate(undefined, { subscribe: false })).unwrap();
+    expect([soal.length, end.length, draft.length]).toEqual([2, 2, 2]);
+  });
+
+  it('a refusal about the request itself is not repeated', async () => {
+    let calls = 0;
+    server.use(
+      http.put('*/api/soal/timers/next', () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'Waktu bagian ini belum habis.' }, { status: 409 });
+      }),
+    );
+    await expect(store().dispatch(examApi.endpoints.examTimerNext.initiate(1)).unwrap()).rejects.toMatchObject({ status: 409 });
+    expect(calls).toBe(1);
+  });
+});
