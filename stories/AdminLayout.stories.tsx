@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers, demoAdmin } from '../src/api/mocks/auth.handlers.ts';
@@ -24,6 +25,7 @@ export const Sidebar: Story = {
       ['Riwayat Ujian', '/admin/riwayat-ujian'],
       ['Soal Simulasi', '/admin/soal-simulasi'],
       ['Data User', '/admin/data-user'],
+      ['Log Audit', '/admin/audit-log'],
     ] as const) {
       await expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
@@ -60,7 +62,13 @@ export const Collapsed: Story = {
 
 /** The container: the admin's name comes from the identity call; /admin index content in the outlet. */
 export const Container: Story = {
-  parameters: { msw: [authHandlers.signedIn(demoAdmin)], route: '/admin/data-user' },
+  parameters: {
+    msw: [
+      authHandlers.signedIn(demoAdmin),
+      http.get('*/api/admin/setup-status', () => HttpResponse.json({ adminPasswordChanged: false, qrSet: true, paketReady: true })),
+    ],
+    route: '/admin/data-user',
+  },
   render: () => (
     <Routes>
       <Route path="/admin" element={<AdminLayout />}>
@@ -73,5 +81,29 @@ export const Container: Story = {
     await expect(await canvas.findByRole('button', { name: t.nav.accountMenu(demoAdmin.nama) })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Isi Data User' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Data User' })).toHaveAttribute('aria-current', 'page');
+    const banner = await canvas.findByRole('region', { name: t.admin.setup.title });
+    await expect(within(banner).getByRole('link', { name: t.admin.setup.password })).toHaveAttribute('href', '/profile');
+  },
+};
+
+/** A fresh install: the first-run checklist sits above every admin page until its three steps are done. */
+export const FirstRunChecklist: Story = {
+  args: { setup: { adminPasswordChanged: true, qrSet: false, paketReady: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('region', { name: t.admin.setup.title });
+    await expect(banner).toHaveTextContent(t.admin.setup.progress(1, 3));
+    await expect(within(banner).getByRole('link', { name: t.admin.setup.qr })).toHaveAttribute('href', '/admin/settings');
+    await expect(within(banner).getByRole('link', { name: t.admin.setup.paket })).toHaveAttribute('href', '/admin/soal-simulasi');
+    await expect(within(banner).queryByRole('link', { name: t.admin.setup.password })).toBeNull();
+    await expect(canvas.getByText('Konten halaman')).toBeVisible();
+  },
+};
+
+/** Every step done: no banner. */
+export const SetupDone: Story = {
+  args: { setup: { adminPasswordChanged: true, qrSet: true, paketReady: true } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('region', { name: t.admin.setup.title })).toBeNull();
   },
 };

@@ -4,6 +4,7 @@ import { demoReview, resultsHandlers } from '../src/api/mocks/results.handlers.t
 import { ReviewScreen } from '../src/features/results/components/ReviewScreen.tsx';
 import { REVIEW_DURING_EXAM } from '../contract/results.ts';
 import { t } from '../src/i18n/id.ts';
+import { inAdminFrame } from './support/AdminFrame.tsx';
 import { AdminRoute } from './support/AdminRoute.tsx';
 
 const meta = {
@@ -174,5 +175,21 @@ export const DuringExam: Story = {
   parameters: { msw: [resultsHandlers.reviewDuringExam()] },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(REVIEW_DURING_EXAM);
+  },
+};
+
+/** An admin opens a learner's review from Riwayat Ujian: the same screen inside the admin frame. */
+export const FromAdminHistory: Story = {
+  parameters: { route: '/admin/riwayat-ujian/12/pembahasan' },
+  decorators: [inAdminFrame],
+  render: () => (
+    <AdminRoute path="/admin/riwayat-ujian/:id/pembahasan">
+      <ReviewScreen />
+    </AdminRoute>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findAllByRole('article')).toHaveLength(6);
+    await expect(canvas.getByRole('navigation', { name: t.admin.layout.navLabel })).toBeInTheDocument();
   },
 };

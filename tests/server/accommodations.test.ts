@@ -238,3 +238,22 @@ describe('reopening an attempt broken by a fault', () => {
     expect(busy.json().message).toMatch(/^Peserta sedang mengerjakan simulasi lain/);
   });
 });
+
+describe('the open page checking its end (GET /soal/timers)', () => {
+  it('reports an extension without changing anything, and never starts an attempt', async () => {
+    const { c, userId } = await learner();
+    const none = await c.get('/api/soal/timers');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ sesi: 'finished', endsAt: null, secondsRemaining: 0 });
+    expect((await ctx.database.db.select().from(examAttempts).where(eq(examAttempts.userId, userId))).length).toBe(0);
+    await c.put('/api/soal/timers', { paketId: paket.id });
+    const started = await attemptOf(userId);
+    const first = (await c.get('/api/soal/timers')).json<{ sesi: string; endsAt: string }>();
+    expect(first.sesi).toBe('listening');
+    expect(Date.parse(first.endsAt)).toBe(started.listeningEndsAt!.getTime());
+    await admin.post(`/api/admin/ujian/${started.id}/perpanjang`, { menit: 5, alasan: 'Koneksi peserta terputus' });
+    const later = (await c.get('/api/soal/timers')).json<{ sesi: string; endsAt: string }>();
+    expect(Date.parse(later.endsAt) - Date.parse(first.endsAt)).toBe(5 * 60_000);
+    expect(await attemptOf(userId)).toMatchObject({ id: started.id, sesi: 'listening' });
+  });
+});

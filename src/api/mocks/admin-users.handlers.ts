@@ -41,6 +41,20 @@ export const adminUsersHandlers = {
         password,
       }),
     ),
+  /** Saves the factor like the server (PUT /admin/user/{nohp}/faktor-waktu); `seen` records each body. */
+  factor: (seen: unknown[] = []) =>
+    http.put(url('/admin/user/:nohp/faktor-waktu'), async ({ request }) => {
+      const body = (await request.json()) as { faktor_waktu_persen: number };
+      seen.push(body);
+      return HttpResponse.json({
+        message: 'Faktor waktu disimpan. Berlaku mulai simulasi berikutnya yang dimulai peserta.',
+        faktor_waktu_persen: body.faktor_waktu_persen,
+      });
+    }),
+  factorRefused: () =>
+    http.put(url('/admin/user/:nohp/faktor-waktu'), () =>
+      HttpResponse.json({ message: 'Faktor waktu hanya untuk akun peserta, bukan akun admin.' }, { status: 400 }),
+    ),
   resetFail: () =>
     http.post(url('/admin/user/:nohp/reset-password'), () => HttpResponse.json({ message: 'Pengguna tidak ditemukan.' }, { status: 404 })),
 };

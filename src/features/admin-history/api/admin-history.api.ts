@@ -1,4 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { AdminAttemptActionResponse, AdminAttemptList, ExtendBody, ReopenBody } from '../../../../contract/accommodations.ts';
 import type { AdminHistoryList, AdminHistoryQuery } from '../../../../contract/results.ts';
 import { api } from '../../../api/api.ts';
 import { t } from '../../../i18n/id.ts';
@@ -24,6 +25,20 @@ export const adminHistoryApi = api.injectEndpoints({
         fileName: fileNameFromDisposition(meta?.response?.headers.get('content-disposition'), 'riwayat-ujian.csv'),
       }),
     }),
+    /** GET /admin/ujian/berjalan: every open attempt (the admin extends or reopens from here). */
+    runningAttempts: build.query<AdminAttemptList, void>({
+      query: () => ({ url: '/admin/ujian/berjalan', cache: 'no-store' }),
+      providesTags: ['History'],
+    }),
+    extendAttempt: build.mutation<AdminAttemptActionResponse, { attemptId: number; body: ExtendBody }>({
+      query: ({ attemptId, body }) => ({ url: `/admin/ujian/${attemptId}/perpanjang`, method: 'POST', body }),
+      invalidatesTags: ['History'],
+    }),
+    /** Withdraws a finished attempt's result, so the history list changes too (docs/decisions/010). */
+    reopenAttempt: build.mutation<AdminAttemptActionResponse, { attemptId: number; body: ReopenBody }>({
+      query: ({ attemptId, body }) => ({ url: `/admin/ujian/${attemptId}/buka-ulang`, method: 'POST', body }),
+      invalidatesTags: ['History'],
+    }),
     adminCertificate: build.mutation<DownloadedFile, number>({
       query: (id) => ({ url: `/users/certificate/${id}`, responseHandler: blobOrJson, cache: 'no-store' }),
       transformResponse: (blob: Blob, meta: FetchBaseQueryMeta | undefined) => ({
@@ -34,4 +49,11 @@ export const adminHistoryApi = api.injectEndpoints({
   }),
 });
 
-export const { useAdminHistoryQuery, useAdminHistoryCsvMutation, useAdminCertificateMutation } = adminHistoryApi;
+export const {
+  useAdminHistoryQuery,
+  useAdminHistoryCsvMutation,
+  useAdminCertificateMutation,
+  useRunningAttemptsQuery,
+  useExtendAttemptMutation,
+  useReopenAttemptMutation,
+} = adminHistoryApi;

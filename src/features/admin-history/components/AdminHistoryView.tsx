@@ -1,5 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
+import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { AdminHistoryItem } from '../../../../contract/results.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
@@ -29,7 +31,14 @@ export interface AdminHistoryViewProps {
   exporting: boolean;
   onDownload: (row: AdminHistoryItem) => void;
   downloadingId: number | null;
+  /** Asks to reopen the attempt behind a result (a fault cost the learner time). */
+  onReopen: (row: AdminHistoryItem) => void;
+  /** The running attempts panel, shown above the results. */
+  running?: ReactNode;
 }
+
+/** Where an admin reads a result's review (the learner's own review screen, inside the admin area). */
+export const adminReviewPath = (row: AdminHistoryItem): string => `/admin/riwayat-ujian/${row.id}/pembahasan`;
 
 const T = t.adminHistory;
 
@@ -51,8 +60,29 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
     exporting,
     onDownload,
     downloadingId,
+    onReopen,
+    running,
   } = props;
   const pages = Math.max(1, Math.ceil(total / limit));
+  const actions = (r: AdminHistoryItem) => (
+    <Group gap="xs" wrap="wrap">
+      <Button size="xs" variant="light" component={Link} to={adminReviewPath(r)} aria-label={T.reviewLabel(r.user.nama)}>
+        {T.review}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        loading={downloadingId === r.id}
+        onClick={() => onDownload(r)}
+        aria-label={T.downloadLabel(r.user.nama)}
+      >
+        {T.download}
+      </Button>
+      <Button size="xs" variant="outline" color="red" onClick={() => onReopen(r)} aria-label={T.reopenLabel(r.user.nama)}>
+        {T.reopen}
+      </Button>
+    </Group>
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply();
@@ -70,6 +100,10 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
           {T.exportCsv}
         </Button>
       </Group>
+      {running}
+      <Title order={2} size="h3">
+        {T.results}
+      </Title>
       <Paper withBorder p="sm" radius="md" component="form" onSubmit={submit} role="search">
         <Group align="flex-end" gap="sm">
           <TextInput
@@ -104,24 +138,8 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
           </Group>
         </Group>
       </Paper>
-      {status === 'loading' ? (
-        <Center py="xl" role="status">
-          <Stack align="center" gap="xs">
-            <Loader aria-hidden />
-            <Text size="sm">{T.loading}</Text>
-          </Stack>
-        </Center>
-      ) : null}
-      {status === 'error' ? (
-        <Alert color="red" title={t.notification.errorTitle} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{T.loadFailed}</Text>
-            <Button size="xs" variant="outline" color="red" onClick={onRetry}>
-              {T.retry}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
+      {status === 'loading' ? <LoadingBlock text={T.loading} /> : null}
+      {status === 'error' ? <ErrorBlock text={T.loadFailed} onRetry={onRetry} retryLabel={T.retry} /> : null}
       {status === 'ready' && rows.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Text ta="center">{T.empty}</Text>
@@ -130,7 +148,38 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
       {status === 'ready' && rows.length > 0 ? (
         <>
           <Text size="sm">{T.total(total)}</Text>
-          <Table.ScrollContainer minWidth={980}>
+          {/* Phones: one card per result with every action; the table needs a wide screen. */}
+          <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={T.title}>
+            {rows.map((r) => (
+              <Paper key={r.id} withBorder radius="md" p="sm" component="li" data-testid="history-card">
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                    <Stack gap={0} miw={0}>
+                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                        {r.user.nama}
+                      </Text>
+                      <Text size="sm">{r.user.nohp}</Text>
+                    </Stack>
+                    <CefrBadge cefr={r.cefr} size="sm" />
+                  </Group>
+                  <Group gap="xs">
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {r.nama_paket}
+                    </Text>
+                    {r.retake ? <RetakeBadge /> : null}
+                  </Group>
+                  <Text size="sm">
+                    {formatLongDate(r.tanggal)} · {T.scores} {r.listeningScore} / {r.structureScore} / {r.readingScore} ·{' '}
+                    <b>
+                      {T.totalScore} {r.totalScore}
+                    </b>
+                  </Text>
+                  {actions(r)}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={1080} visibleFrom="sm">
             <Table striped verticalSpacing="xs" aria-label={T.title}>
               <Table.Thead>
                 <Table.Tr>
@@ -141,7 +190,7 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
                   <Table.Th ta="right">{T.scores}</Table.Th>
                   <Table.Th ta="right">{T.totalScore}</Table.Th>
                   <Table.Th>{T.cefr}</Table.Th>
-                  <Table.Th>{T.certificate}</Table.Th>
+                  <Table.Th>{T.actions}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -170,17 +219,7 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
                     <Table.Td>
                       <CefrBadge cefr={r.cefr} size="sm" />
                     </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={downloadingId === r.id}
-                        onClick={() => onDownload(r)}
-                        aria-label={T.downloadLabel(r.user.nama)}
-                      >
-                        {T.download}
-                      </Button>
-                    </Table.Td>
+                    <Table.Td>{actions(r)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
