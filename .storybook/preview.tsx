@@ -4,6 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router-dom';
 import { AppProviders } from '../src/app/providers.tsx';
 import { makeStore, type RootState } from '../src/app/store.ts';
+import { configure } from 'storybook/test';
+
+// findBy/waitFor give up after 1 s by default; on a loaded CI machine a screen can take longer to
+// answer through MSW and finish its transitions, which is a slow machine, not a broken screen.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** A fresh store per rendered story, so stories never share auth state or API cache. */
 function StoryProviders({ preloadedState, children }: { preloadedState?: Partial<RootState>; children: ReactNode }) {

@@ -66,3 +66,21 @@ export const MenuOpen: Story = {
     await expect(args.onSignOut).toHaveBeenCalled();
   },
 };
+
+/** Two payment decisions the learner has not seen: a badge linking to Paket Saya. */
+export const PaymentUpdatesBadge: Story = {
+  args: { user: demoUser, paymentUpdates: 2 },
+  play: async ({ canvasElement }) => {
+    const badge = within(canvasElement).getByRole('link', { name: t.paymentUpdates.badge(2) });
+    await expect(badge).toHaveAttribute('href', '/paket-saya');
+    await expect(badge).toHaveTextContent('2');
+  },
+};
+
+export const NoPaymentUpdates: Story = {
+  args: { user: demoUser, paymentUpdates: 0 },
+  play: async ({ canvasElement }) => {
+    await findAccountButton(canvasElement, demoUser.nama);
+    await expect(within(canvasElement).queryByRole('link', { name: t.paymentUpdates.badge(0) })).toBeNull();
+  },
+};

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { demoQrImage, paymentsHandlers } from '../src/api/mocks/payments.handlers.ts';
+import { demoGatewayOrder, demoOrder, demoQrImage, paymentsHandlers } from '../src/api/mocks/payments.handlers.ts';
 import { BayarScreen } from '../src/features/payments/components/BayarScreen.tsx';
 import { BayarView } from '../src/features/payments/components/BayarView.tsx';
 import { t } from '../src/i18n/id.ts';
@@ -171,5 +172,88 @@ export const Submitting: Story = {
   play: async ({ canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: t.bayar.submit });
     await expect(button).toHaveAttribute('data-loading', 'true');
+  },
+};
+
+const orderParams = (...handlers: RequestHandler[]) => ({
+  msw: [paymentsHandlers.paket(), paymentsHandlers.qr(null, { orders: true }), ...handlers],
+});
+const gatewayParams = (...handlers: RequestHandler[]) => ({
+  msw: [paymentsHandlers.paket(), paymentsHandlers.qr(null, { orders: true, gateway: true }), ...handlers],
+});
+
+/** A manual QRIS order: the QR drawn from its payload, the odd amount explained, its expiry, save, and the proof beside it. */
+export const OrderManual: Story = {
+  parameters: orderParams(...paymentsHandlers.order()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const qr = await canvas.findByRole('img', { name: t.order.qrAlt('Rp\u00a025.123') });
+    await waitFor(() => expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/));
+    await expect(canvas.getByTestId('order-amount')).toHaveTextContent(/Rp\s25\.123/);
+    await expect(canvas.getByText(/ditambah kode unik 123 rupiah/)).toBeVisible();
+    await expect(canvas.getByTestId('order-expires')).toHaveTextContent(/^Berlaku sampai/);
+    const save = canvas.getByRole('link', { name: t.order.save });
+    await expect(save).toHaveAttribute('download', 'qris-25123.png');
+    await expect(save.getAttribute('href')).toBe(qr.getAttribute('src'));
+    await expect(canvas.getByTestId('proof-amount')).toHaveTextContent(/Rp\s25\.123/);
+    await expect(canvas.getByRole('button', { name: t.bayar.submit })).toBeVisible();
+    await expect(canvas.queryByRole('img', { name: t.bayar.qrAlt })).toBeNull();
+  },
+};
+
+/** A gateway order: no proof to upload; the page polls until the settlement, then offers the exam. */
+export const OrderGatewaySettles: Story = {
+  parameters: gatewayParams(...paymentsHandlers.order(demoGatewayOrder(), [demoGatewayOrder(), demoGatewayOrder({ status: 'paid' })])),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.order.live)).toBeVisible();
+    await expect(canvas.getByText(t.order.gatewayWhy)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t.bayar.submit })).toBeNull();
+    const start = await canvas.findByRole('link', { name: t.order.start }, { timeout: 10_000 });
+    await expect(start).toHaveAttribute('href', '/simulasi-toefl/1');
+    await expect(canvas.getByText(t.order.paidTitle)).toBeVisible();
+    await expect(canvas.queryByText(t.order.live)).toBeNull();
+  },
+};
+
+/** An order that ran out: renewing asks for a new one with a new code. */
+export const OrderExpiredRenews: Story = {
+  parameters: orderParams(
+    ...paymentsHandlers.orders([demoOrder({ status: 'expired' }), demoOrder({ id: 8, amount: 25456, uniqueCode: 456 })]),
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.order.expiredTitle)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t.bayar.submit })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: t.order.renew }));
+    await waitFor(() => expect(canvas.getByTestId('order-amount')).toHaveTextContent(/Rp\s25\.456/));
+    await expect(canvas.queryByText(t.order.expiredTitle)).toBeNull();
+  },
+};
+
+/** A proof sent against the order waits for the admin: no second proof. */
+export const OrderWaiting: Story = {
+  parameters: orderParams(...paymentsHandlers.order(demoOrder({ payment: { id: 3, status: 'pending', alasanPenolakan: null } }))),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.order.waitingTitle)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t.bayar.submit })).toBeNull();
+  },
+};
+
+/** The server refuses the order (a payment already waits): its message, and a retry. */
+export const OrderRefused: Story = {
+  parameters: orderParams(paymentsHandlers.orderFails(409, 'Pembayaran untuk paket ini masih menunggu verifikasi admin.')),
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('Pembayaran untuk paket ini masih menunggu verifikasi admin.');
+    await expect(within(alert).getByRole('button', { name: t.order.retry })).toBeVisible();
+  },
+};
+
+export const OrderLoading: Story = {
+  parameters: orderParams(paymentsHandlers.orderPending()),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(t.order.loading)).toBeVisible();
   },
 };

@@ -137,3 +137,17 @@ export const AccessCheckFails: Story = {
     await waitFor(() => expect(body(canvasElement).getByText(t.paketPage.accessFailed)).toBeVisible());
   },
 };
+
+/** A payment for 'Paket A ITP' waits for the admin: its card says so instead of 'Kerjakan Soal'; the others are unchanged. */
+export const PaymentWaiting: Story = {
+  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.myPayments()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const itp = await canvas.findByRole('article', { name: 'Paket A ITP' });
+    await waitFor(() => expect(within(itp).getByRole('status')).toHaveTextContent(t.paketPage.waitingStatus));
+    await expect(within(itp).queryByRole('button', { name: t.paketPage.kerjakan })).toBeNull();
+    await expect(within(itp).getByRole('link', { name: t.paketPage.waitingLink })).toHaveAttribute('href', '/paket-saya');
+    const other = canvas.getByRole('article', { name: 'Paket A Prediction' });
+    await expect(within(other).getByRole('button', { name: t.paketPage.kerjakan })).toBeEnabled();
+  },
+};

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { usePaymentUpdatesQuery } from '../api/learner-payments.api.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
+import { PaymentUpdatesNotice } from '../components/PaymentUpdatesNotice.tsx';
 import { useAuthBootstrap } from '../features/auth/hooks/useAuthBootstrap.ts';
 import { useSignOut } from '../features/auth/hooks/useSignOut.ts';
 import { t } from '../i18n/id.ts';
@@ -17,12 +19,22 @@ export function AppLayout() {
   const headerNav = useMatches()
     .map((m) => (m.handle as RouteHandle | undefined)?.headerNav)
     .findLast((c) => c !== undefined);
+  const learner = status === 'authenticated' && user?.role === 'User';
+  const updates = usePaymentUpdatesQuery(undefined, { skip: !learner });
+  // The decision message waits while an exam runs; the badge stays.
+  const inExam = useLocation().pathname.startsWith('/simulasi-toefl');
   return (
     <>
       <a className="skip-link" href="#main">
         {t.app.skipToContent}
       </a>
-      <AppHeader user={status === 'authenticated' ? user : null} onSignOut={() => void signOut()} nav={headerNav} />
+      <AppHeader
+        user={status === 'authenticated' ? user : null}
+        onSignOut={() => void signOut()}
+        nav={headerNav}
+        paymentUpdates={learner ? (updates.data?.length ?? 0) : 0}
+      />
+      {learner && !inExam ? <PaymentUpdatesNotice /> : null}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

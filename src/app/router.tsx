@@ -36,6 +36,12 @@ const adminScreens: RouteObject[] = [
     'riwayat-ujian',
     async () => (await retrying(() => import('../features/admin-history/components/AdminHistoryScreen.tsx'))()).AdminHistoryScreen,
   ),
+  // The learner's review screen, opened by an admin from the history (the server lets an admin read any result).
+  lazyScreen('riwayat-ujian/:id/pembahasan', async () => (await signedInScreens.review()).ReviewScreen),
+  lazyScreen(
+    'audit-log',
+    async () => (await retrying(() => import('../features/admin-audit/components/AuditLogScreen.tsx'))()).AuditLogScreen,
+  ),
   lazyScreen(
     'soal-simulasi',
     async () => (await retrying(() => import('../features/admin/components/PaketListScreen.tsx'))()).PaketListScreen,

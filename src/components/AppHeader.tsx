@@ -1,4 +1,4 @@
-import { Anchor, Button, Container, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuthUser } from '../../contract/auth.ts';
@@ -16,6 +16,8 @@ export interface AppHeaderProps {
    * header sticks to the top, and on narrow screens the links move to a second, scrollable row.
    */
   nav?: ReactNode;
+  /** Payment decisions the learner has not seen yet: a badge linking to Paket Saya when above 0. */
+  paymentUpdates?: number;
 }
 
 /*
@@ -34,7 +36,7 @@ function AccountButtonPlaceholder({ nama }: { nama: string }) {
 }
 
 /** The top navigation (spec section 2): Login/Daftar when signed out, else an account menu. */
-export function AppHeader({ user, onSignOut, defaultMenuOpened, nav }: AppHeaderProps) {
+export function AppHeader({ user, onSignOut, defaultMenuOpened, nav, paymentUpdates = 0 }: AppHeaderProps) {
   return (
     <header className="app-header" data-with-nav={nav ? true : undefined}>
       <Container size="lg" py="sm">
@@ -44,9 +46,18 @@ export function AppHeader({ user, onSignOut, defaultMenuOpened, nav }: AppHeader
           </Anchor>
           {nav ? <div className="app-header__nav">{nav}</div> : null}
           {user ? (
-            <Suspense fallback={<AccountButtonPlaceholder nama={user.nama} />}>
-              <AccountMenu user={user} onSignOut={onSignOut} defaultOpened={defaultMenuOpened} />
-            </Suspense>
+            <Group gap="xs" wrap="nowrap">
+              {paymentUpdates > 0 ? (
+                <Anchor component={Link} to="/paket-saya" aria-label={t.paymentUpdates.badge(paymentUpdates)} underline="never">
+                  <Badge color="red" variant="filled" circle size="lg">
+                    {paymentUpdates}
+                  </Badge>
+                </Anchor>
+              ) : null}
+              <Suspense fallback={<AccountButtonPlaceholder nama={user.nama} />}>
+                <AccountMenu user={user} onSignOut={onSignOut} defaultOpened={defaultMenuOpened} />
+              </Suspense>
+            </Group>
           ) : (
             <Group gap="xs" wrap="nowrap">
               <Button component={Link} to="/login" variant="outline" size="sm">

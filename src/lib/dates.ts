@@ -10,3 +10,20 @@ export const formatLongDate = (iso: string): string => longDate.format(new Date(
 
 /** '22 Nov 2026', for chart axes and narrow tables. */
 export const formatShortDate = (iso: string): string => shortDate.format(new Date(iso));
+
+const dateTime = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'Asia/Jakarta',
+});
+const clockTime = new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Asia/Jakarta' });
+
+/** '24 Nov 2026, 13.05.09' (Jakarta), for logs an admin reads. */
+export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+
+/** '13.05.09' (Jakarta), for a section's end today. */
+export const formatClockTime = (iso: string): string => clockTime.format(new Date(iso));

@@ -1,6 +1,14 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { PublicPaket } from '../../../contract/paket.ts';
-import type { AdminPayment, AdminPaymentList, CekAksesPaketResponse, LastScoreResponse, UserPayment } from '../../../contract/payments.ts';
+import type {
+  AdminPayment,
+  AdminPaymentList,
+  CekAksesPaketResponse,
+  LastScoreResponse,
+  PaymentOrder,
+  QrisSetting,
+  UserPayment,
+} from '../../../contract/payments.ts';
 
 /* MSW handlers for the package page, the payment flow and the admin verification (stories and tests). */
 const url = (path: string) => `*/api${path}`;
@@ -160,7 +168,87 @@ export const demoAdminList = (total = 3, page = 1): AdminPaymentList => ({
   limit: 20,
 });
 
+/** A merchant's static QRIS (tag 01 = 11) and the order drawn from it (tag 54 = 25.123, CRC recomputed). */
+export const demoStaticQris =
+  '00020101021126470014ID.CO.QRIS.WWW01189360000000000000010303UMI51440014ID.CO.QRIS.WWW0215ID10200123456780303UMI5204829953033605802ID5914TOEFL SIMULASI6007BANDUNG61054011563040E4F';
+export const demoQrisSetting: QrisSetting = { payload: demoStaticQris, merchantName: 'TOEFL SIMULASI', merchantCity: 'BANDUNG' };
+
+export const demoOrder = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
+  id: 7,
+  paket_soal_id: 1,
+  harga: 25000,
+  amount: 25123,
+  uniqueCode: 123,
+  qris: '00020101021226470014ID.CO.QRIS.WWW01189360000000000000010303UMI51440014ID.CO.QRIS.WWW0215ID10200123456780303UMI5204829953033605405251235802ID5914TOEFL SIMULASI6007BANDUNG6105401156304CBB3',
+  expiresAt: '2026-11-25T10:00:00.000Z',
+  status: 'open',
+  provider: 'qris',
+  payment: null,
+  ...over,
+});
+/** The same order through the gateway: the price as is, no unique code. */
+export const demoGatewayOrder = (over: Partial<PaymentOrder> = {}): PaymentOrder =>
+  demoOrder({
+    amount: 25000,
+    uniqueCode: null,
+    provider: 'midtrans',
+    qris: '00020101021226470014ID.CO.QRIS.WWW01189360000000000000010303UMI51440014ID.CO.QRIS.WWW0215ID10200123456780303UMI5204829953033605405250005802ID5914TOEFL SIMULASI6007BANDUNG61054011563047CA1',
+    ...over,
+  });
+
 export const paymentsHandlers = {
+  /** POST /payment/order answers `created`; GET /payment/order/:id answers the polls in turn (the last one repeats). */
+  order: (created: PaymentOrder = demoOrder(), polls: PaymentOrder[] = [created]) => {
+    let n = 0;
+    return [
+      http.post(url('/payment/order'), () =>
+        HttpResponse.json({ message: 'Silakan bayar tepat sesuai nominal.', data: created }, { status: 201 }),
+      ),
+      http.get(url('/payment/order/:id'), () => {
+        const answer = polls[Math.min(n, polls.length - 1)]!;
+        n += 1;
+        return HttpResponse.json({ message: 'OK', data: answer });
+      }),
+    ];
+  },
+  /** Each POST /payment/order answers the next order (a renewal gets a new one). */
+  orders: (sequence: PaymentOrder[]) => {
+    let n = 0;
+    let last = sequence[0]!;
+    return [
+      http.post(url('/payment/order'), () => {
+        last = sequence[Math.min(n, sequence.length - 1)]!;
+        n += 1;
+        return HttpResponse.json({ message: 'Silakan bayar tepat sesuai nominal.', data: last }, { status: 201 });
+      }),
+      http.get(url('/payment/order/:id'), () => HttpResponse.json({ message: 'OK', data: last })),
+    ];
+  },
+  orderFails: (status: number, message: string) => http.post(url('/payment/order'), () => HttpResponse.json({ message }, { status })),
+  orderPending: () => http.post(url('/payment/order'), never),
+  qrisSetting: (setting: QrisSetting = { payload: null, merchantName: null, merchantCity: null }) =>
+    http.get(url('/admin/settings/qris'), () => HttpResponse.json(setting)),
+  qrisSaveSucceeds: () =>
+    http.put(url('/admin/settings/qris'), () => HttpResponse.json({ message: 'QRIS berhasil disimpan.', data: demoQrisSetting })),
+  qrisSaveFails: (message: string) => http.put(url('/admin/settings/qris'), () => HttpResponse.json({ message }, { status: 400 })),
+  reverseSucceeds: () =>
+    http.post(url('/admin/payments/:id/reverse'), async ({ request }) => {
+      const body = (await request.json()) as { alasan: string };
+      return HttpResponse.json({
+        message: 'Konfirmasi pembayaran dibatalkan.',
+        data: adminPayment({ ...demoPayments[1]!, status: 'rejected', alasanPenolakan: body.alasan }),
+      });
+    }),
+  reverseFails: (message: string) => http.post(url('/admin/payments/:id/reverse'), () => HttpResponse.json({ message }, { status: 409 })),
+  reopenSucceeds: () =>
+    http.post(url('/admin/payments/:id/reopen'), () =>
+      HttpResponse.json({
+        message: 'Pembayaran dibuka kembali untuk diverifikasi.',
+        data: adminPayment({ ...demoPayments[2]!, status: 'pending' }),
+      }),
+    ),
+  paymentUpdates: (list: UserPayment[] = []) => http.get(url('/users/payment/updates'), () => HttpResponse.json({ data: list })),
+  markSeen: () => http.post(url('/users/payment/updates/seen'), () => HttpResponse.json({ message: 'OK' })),
   paketList: (pakets: PublicPaket[] = demoPakets) => http.get(url('/paket-soal'), () => HttpResponse.json({ data: pakets })),
   paketListFails: () => http.get(url('/paket-soal'), () => HttpResponse.json({ message: 'Server error' }, { status: 500 })),
   paketListPending: () => http.get(url('/paket-soal'), never),

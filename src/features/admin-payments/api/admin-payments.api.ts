@@ -5,6 +5,8 @@ import type {
   DecidePaymentResponse,
   QrPaymentMutationResponse,
   QrPaymentResponse,
+  QrisSetting,
+  ReversePaymentBody,
 } from '../../../../contract/payments.ts';
 import { api } from '../../../api/api.ts';
 
@@ -19,6 +21,29 @@ export const adminPaymentsApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/admin/payments/${id}/status`, method: 'PUT', body }),
       // A confirmation may open a package for the participant: their access and user rows change too.
       invalidatesTags: ['Payment', 'User'],
+    }),
+    reversePayment: build.mutation<DecidePaymentResponse, { id: number } & ReversePaymentBody>({
+      query: ({ id, ...body }) => ({ url: `/admin/payments/${id}/reverse`, method: 'POST', body }),
+      // The learner may lose the package the confirmation had opened.
+      invalidatesTags: ['Payment', 'User'],
+    }),
+    reopenPayment: build.mutation<DecidePaymentResponse, number>({
+      query: (id) => ({ url: `/admin/payments/${id}/reopen`, method: 'POST' }),
+      invalidatesTags: ['Payment'],
+    }),
+    qrisSetting: build.query<QrisSetting, void>({
+      query: () => '/admin/settings/qris',
+      providesTags: ['Settings'],
+    }),
+    /** The pasted payload as JSON, or a picture of the QRIS as multipart (decoded on the server). */
+    saveQris: build.mutation<{ message: string; data: QrisSetting }, { payload: string } | { image: File }>({
+      query: (input) => {
+        if ('payload' in input) return { url: '/admin/settings/qris', method: 'PUT', body: { payload: input.payload } };
+        const body = new FormData();
+        body.append('image', input.image, input.image.name);
+        return { url: '/admin/settings/qris', method: 'PUT', body };
+      },
+      invalidatesTags: ['Settings'],
     }),
     adminQr: build.query<QrPaymentResponse, void>({
       query: () => '/settings/qr-payment',
@@ -35,4 +60,13 @@ export const adminPaymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useAdminPaymentsQuery, useDecidePaymentMutation, useAdminQrQuery, useUploadQrMutation } = adminPaymentsApi;
+export const {
+  useAdminPaymentsQuery,
+  useDecidePaymentMutation,
+  useReversePaymentMutation,
+  useReopenPaymentMutation,
+  useQrisSettingQuery,
+  useSaveQrisMutation,
+  useAdminQrQuery,
+  useUploadQrMutation,
+} = adminPaymentsApi;

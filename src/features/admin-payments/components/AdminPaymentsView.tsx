@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Center,
@@ -9,17 +10,21 @@ import {
   Modal,
   NativeSelect,
   Pagination,
+  Paper,
   Stack,
   Table,
   Text,
   Textarea,
+  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { REASON_MAX_LENGTH } from '../../../../contract/common.ts';
 import type { AdminPayment, AdminPaymentList, PaymentStatus } from '../../../../contract/payments.ts';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
+import { paymentActions } from '../payment-actions.ts';
 
 export type StatusFilter = PaymentStatus | '';
 
@@ -53,6 +58,24 @@ export interface AdminPaymentsViewProps {
   reasonError: string | null;
   onReject: () => void;
   onCancelReject: () => void;
+  /** Search by name or phone (as typed; the screen debounces the request). */
+  q: string;
+  onQChange: (q: string) => void;
+  /** Cards instead of the table (phones and narrow windows: every action without sideways scrolling). */
+  asCards: boolean;
+  /** Reversal modal with its required reason. */
+  reverseOf: AdminPayment | null;
+  onAskReverse: (p: AdminPayment) => void;
+  reverseReason: string;
+  onReverseReasonChange: (reason: string) => void;
+  reverseError: string | null;
+  onReverse: () => void;
+  onCancelReverse: () => void;
+  /** Reopen confirmation. */
+  reopenOf: AdminPayment | null;
+  onAskReopen: (p: AdminPayment) => void;
+  onReopen: () => void;
+  onCancelReopen: () => void;
 }
 
 const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
@@ -95,75 +118,77 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
       </Text>
     );
   } else {
-    body = (
-      <Table.ScrollContainer minWidth={820}>
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.adminPayments.participant}</Table.Th>
-              <Table.Th>{t.adminPayments.paket}</Table.Th>
-              <Table.Th>{t.adminPayments.proof}</Table.Th>
-              <Table.Th>{t.adminPayments.status}</Table.Th>
-              <Table.Th>{t.adminPayments.date}</Table.Th>
-              <Table.Th>{t.adminPayments.actions}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((p) => (
-              <Table.Tr key={p.id}>
+    const parts = (p: AdminPayment) => paymentParts(p, props);
+    body = props.asCards ? (
+      <Stack gap="sm">
+        {list.data.map((p) => {
+          const part = parts(p);
+          return (
+            <Paper
+              key={p.id}
+              withBorder
+              p="sm"
+              radius="md"
+              component="article"
+              aria-label={t.adminPayments.cardLabel(p.User.nama, p.nama_paket)}
+              id={`payment-${p.id}`}
+            >
+              <Stack gap="xs">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>{part.participant}</div>
+                  {part.status}
+                </Group>
+                <Group align="flex-start" wrap="nowrap" gap="sm">
+                  {part.proof}
+                  <Stack gap={4} style={{ minWidth: 0 }}>
+                    {part.paket}
+                    {part.flags}
+                    <Text size="xs">{dateFormat.format(new Date(p.createdAt))}</Text>
+                  </Stack>
+                </Group>
+                {part.decisions}
+                {part.actions}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    ) : (
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.adminPayments.participant}</Table.Th>
+            <Table.Th>{t.adminPayments.paket}</Table.Th>
+            <Table.Th>{t.adminPayments.proof}</Table.Th>
+            <Table.Th>{t.adminPayments.status}</Table.Th>
+            <Table.Th>{t.adminPayments.date}</Table.Th>
+            <Table.Th>{t.adminPayments.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.data.map((p) => {
+            const part = parts(p);
+            return (
+              <Table.Tr key={p.id} id={`payment-${p.id}`}>
+                <Table.Td>{part.participant}</Table.Td>
+                <Table.Td>{part.paket}</Table.Td>
                 <Table.Td>
-                  <Text fw={600} size="sm">
-                    {p.User.nama}
-                  </Text>
-                  <Text size="xs">{p.userNohp}</Text>
+                  <Stack gap={4}>
+                    {part.proof}
+                    {part.flags}
+                  </Stack>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{p.nama_paket}</Text>
-                  <Text size="xs">{formatRupiah(p.amount)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <UnstyledButton onClick={() => props.onOpenProof(p)} aria-label={t.adminPayments.openProof(p.User.nama)}>
-                    <Image src={props.assetUrl(p.buktiBayar)} alt="" w={56} h={56} fit="cover" radius="sm" />
-                  </UnstyledButton>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS[p.status].color} variant="light">
-                    {STATUS[p.status].label}
-                  </Badge>
-                  {p.status === 'rejected' && p.alasanPenolakan ? (
-                    <Text size="xs" mt={4} maw={220}>
-                      {t.adminPayments.reason(p.alasanPenolakan)}
-                    </Text>
-                  ) : null}
-                </Table.Td>
+                <Table.Td>{part.status}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{dateFormat.format(new Date(p.createdAt))}</Text>
+                  {part.decisions}
                 </Table.Td>
-                <Table.Td>
-                  {p.status === 'pending' ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        color="green"
-                        loading={props.busyId === p.id}
-                        disabled={props.busyId !== null && props.busyId !== p.id}
-                        onClick={() => props.onAskConfirm(p)}
-                      >
-                        {t.adminPayments.confirm}
-                      </Button>
-                      <Button size="xs" color="red" variant="outline" disabled={props.busyId !== null} onClick={() => props.onAskReject(p)}>
-                        {t.adminPayments.reject}
-                      </Button>
-                    </Group>
-                  ) : (
-                    <Text size="xs">{p.decidedAt ? dateFormat.format(new Date(p.decidedAt)) : '-'}</Text>
-                  )}
-                </Table.Td>
+                <Table.Td>{part.actions}</Table.Td>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
     );
   }
 
@@ -174,6 +199,14 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
           {t.adminPayments.title}
         </Title>
         <Group gap="sm" align="flex-end">
+          <TextInput
+            type="search"
+            label={t.adminPayments.searchLabel}
+            placeholder={t.adminPayments.searchPlaceholder}
+            value={props.q}
+            onChange={(e) => props.onQChange(e.currentTarget.value)}
+            w={{ base: '100%', xs: 240 }}
+          />
           <Button component={Link} to="/admin/settings" variant="outline">
             {t.adminPayments.qrSettings}
           </Button>
@@ -187,7 +220,7 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
               { value: 'confirmed', label: t.adminPayments.statusConfirmed },
               { value: 'rejected', label: t.adminPayments.statusRejected },
             ]}
-            w={200}
+            w={{ base: '100%', xs: 200 }}
           />
         </Group>
       </Group>
@@ -246,48 +279,235 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
         ) : null}
       </Modal>
 
-      <Modal
-        opened={props.rejectOf !== null}
-        onClose={props.onCancelReject}
+      <ReasonDialog
+        payment={props.rejectOf}
+        onCancel={props.onCancelReject}
+        onSubmit={props.onReject}
         title={t.adminPayments.rejectTitle}
+        intro={(p) => `${p.User.nama} · ${p.nama_paket}`}
+        label={t.adminPayments.rejectLabel}
+        placeholder={t.adminPayments.rejectPlaceholder}
+        value={props.reason}
+        onChange={props.onReasonChange}
+        error={props.reasonError}
+        submitLabel={t.adminPayments.rejectSubmit}
+        busyId={props.busyId}
+      />
+
+      <ReasonDialog
+        payment={props.reverseOf}
+        onCancel={props.onCancelReverse}
+        onSubmit={props.onReverse}
+        title={t.adminPayments.reverseTitle}
+        intro={(p) => t.adminPayments.reverseText(p.User.nama, p.nama_paket)}
+        label={t.adminPayments.reverseLabel}
+        placeholder={t.adminPayments.reversePlaceholder}
+        value={props.reverseReason}
+        onChange={props.onReverseReasonChange}
+        error={props.reverseError}
+        submitLabel={t.adminPayments.reverseSubmit}
+        busyId={props.busyId}
+      />
+
+      <Modal
+        opened={props.reopenOf !== null}
+        onClose={props.onCancelReopen}
+        title={t.adminPayments.reopenTitle}
         centered
         closeButtonProps={{ 'aria-label': t.dialog.close }}
       >
-        {props.rejectOf ? (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              props.onReject();
-            }}
-          >
-            <Stack gap="md">
-              <Text size="sm">
-                {props.rejectOf.User.nama} · {props.rejectOf.nama_paket}
-              </Text>
-              <Textarea
-                label={t.adminPayments.rejectLabel}
-                placeholder={t.adminPayments.rejectPlaceholder}
-                value={props.reason}
-                onChange={(e) => props.onReasonChange(e.currentTarget.value)}
-                error={props.reasonError}
-                autosize
-                minRows={3}
-                maxLength={500}
-                data-autofocus
-              />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={props.onCancelReject}>
-                  {t.adminPayments.cancel}
-                </Button>
-                <Button type="submit" color="red" loading={props.busyId === props.rejectOf.id}>
-                  {t.adminPayments.rejectSubmit}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+        {props.reopenOf ? (
+          <Stack gap="md">
+            <Text>{t.adminPayments.reopenText(props.reopenOf.User.nama, props.reopenOf.nama_paket)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={props.onCancelReopen}>
+                {t.adminPayments.cancel}
+              </Button>
+              <Button onClick={props.onReopen} data-autofocus>
+                {t.adminPayments.reopenYes}
+              </Button>
+            </Group>
+          </Stack>
         ) : null}
       </Modal>
     </Stack>
   );
+}
+
+/** The pieces of one payment, laid out as a table row on wide screens and as a card on phones. */
+interface ReasonDialogProps {
+  /** The payment the decision is about; the dialog is open while it is set. */
+  payment: AdminPayment | null;
+  onCancel: () => void;
+  onSubmit: () => void;
+  title: string;
+  intro: (payment: AdminPayment) => string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null | undefined;
+  submitLabel: string;
+  busyId: number | null;
+}
+
+/** A decision that needs a written reason (reject, reverse): the reason, then cancel or submit. */
+function ReasonDialog(props: ReasonDialogProps) {
+  return (
+    <Modal
+      opened={props.payment !== null}
+      onClose={props.onCancel}
+      title={props.title}
+      centered
+      closeButtonProps={{ 'aria-label': t.dialog.close }}
+    >
+      {props.payment ? (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            props.onSubmit();
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">{props.intro(props.payment)}</Text>
+            <Textarea
+              label={props.label}
+              placeholder={props.placeholder}
+              value={props.value}
+              onChange={(e) => props.onChange(e.currentTarget.value)}
+              error={props.error}
+              autosize
+              minRows={3}
+              maxLength={REASON_MAX_LENGTH}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={props.onCancel}>
+                {t.adminPayments.cancel}
+              </Button>
+              <Button type="submit" color="red" loading={props.busyId === props.payment.id}>
+                {props.submitLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}
+
+function paymentParts(p: AdminPayment, props: AdminPaymentsViewProps) {
+  const can = paymentActions(p);
+  const busy = props.busyId !== null;
+  const participant = (
+    <>
+      <Text fw={600} size="sm">
+        {p.User.nama}
+      </Text>
+      <Text size="xs">{p.userNohp}</Text>
+    </>
+  );
+  const paket = (
+    <div>
+      <Text size="sm">{p.nama_paket}</Text>
+      <Text size="sm" fw={700} data-testid="payment-amount">
+        {formatRupiah(p.amount)}
+      </Text>
+      {p.uniqueCode !== null ? <Text size="xs">{t.adminPayments.uniqueCode(p.uniqueCode)}</Text> : null}
+      {p.viaGateway ? (
+        <Badge size="sm" variant="light" color="blue">
+          {t.adminPayments.viaGateway}
+        </Badge>
+      ) : null}
+    </div>
+  );
+  const proof = p.buktiBayar ? (
+    <UnstyledButton onClick={() => props.onOpenProof(p)} aria-label={t.adminPayments.openProof(p.User.nama)} style={{ flexShrink: 0 }}>
+      <Image src={props.assetUrl(p.buktiBayar)} alt="" w={56} h={56} fit="cover" radius="sm" />
+    </UnstyledButton>
+  ) : (
+    <Text size="xs" maw={120}>
+      {t.adminPayments.noProof}
+    </Text>
+  );
+  let flags = null;
+  if (p.duplicateOf) {
+    const dup = p.duplicateOf;
+    flags = (
+      <Stack gap={2} data-testid="duplicate-flag">
+        <Badge color="red" variant="filled" size="sm">
+          {t.adminPayments.duplicate}
+        </Badge>
+        <Anchor component={Link} to={`/admin/payments?q=${encodeURIComponent(dup.nama)}#payment-${dup.id}`} size="xs">
+          {t.adminPayments.duplicateOf(dup.nama, dateFormat.format(new Date(dup.createdAt)))}
+        </Anchor>
+      </Stack>
+    );
+  } else if (p.buktiBayar && !p.proofChecked) {
+    flags = (
+      <Badge color="gray" variant="light" size="sm">
+        {t.adminPayments.unchecked}
+      </Badge>
+    );
+  }
+  const status = (
+    <div>
+      <Badge color={STATUS[p.status].color} variant="light" style={{ flexShrink: 0 }}>
+        {STATUS[p.status].label}
+      </Badge>
+      {p.status === 'rejected' && p.alasanPenolakan ? (
+        <Text size="xs" mt={4} maw={220}>
+          {t.adminPayments.reason(p.alasanPenolakan)}
+        </Text>
+      ) : null}
+    </div>
+  );
+  const decisions =
+    p.decisions.length > 0 ? (
+      <Stack gap={0} component="ul" aria-label={t.adminPayments.decisionsLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {p.decisions.map((d, i) => (
+          <Text key={i} component="li" size="xs">
+            {t.adminPayments.decisionLine(
+              t.adminPayments.decision[d.action],
+              d.byNama ?? t.adminPayments.byGateway,
+              dateFormat.format(new Date(d.at)),
+            )}
+            {d.reason && d.action !== 'rejected' ? ` (${d.reason})` : null}
+          </Text>
+        ))}
+      </Stack>
+    ) : null;
+  let actions = null;
+  if (can.decide) {
+    actions = (
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          color="green"
+          loading={props.busyId === p.id}
+          disabled={busy && props.busyId !== p.id}
+          onClick={() => props.onAskConfirm(p)}
+        >
+          {t.adminPayments.confirm}
+        </Button>
+        <Button size="xs" color="red" variant="outline" disabled={busy} onClick={() => props.onAskReject(p)}>
+          {t.adminPayments.reject}
+        </Button>
+      </Group>
+    );
+  } else if (can.reverse) {
+    actions = (
+      <Button size="xs" color="red" variant="outline" disabled={busy} onClick={() => props.onAskReverse(p)}>
+        {t.adminPayments.reverse}
+      </Button>
+    );
+  } else if (can.reopen) {
+    actions = (
+      <Button size="xs" variant="outline" loading={props.busyId === p.id} disabled={busy} onClick={() => props.onAskReopen(p)}>
+        {t.adminPayments.reopen}
+      </Button>
+    );
+  }
+  return { participant, paket, proof, flags, status, decisions, actions };
 }

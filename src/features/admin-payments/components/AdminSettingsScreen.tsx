@@ -7,6 +7,7 @@ import { t } from '../../../i18n/id.ts';
 import { bodyText, errorMessage } from '../../../lib/api-error.ts';
 import { useAdminQrQuery, useUploadQrMutation } from '../api/admin-payments.api.ts';
 import { AdminSettingsView } from './AdminSettingsView.tsx';
+import { QrisSettingScreen } from './QrisSettingScreen.tsx';
 
 /** /admin/settings: binds the QR-payment image and its upload. */
 export function AdminSettingsScreen() {
@@ -33,6 +34,7 @@ export function AdminSettingsScreen() {
 
   return (
     <AdminSettingsView
+      qris={<QrisSettingScreen />}
       currentUrl={query.data ? (apiAssetUrl(query.data.url) ?? null) : undefined}
       isLoading={query.isLoading}
       loadError={query.isError ? errorMessage(query.error) : null}

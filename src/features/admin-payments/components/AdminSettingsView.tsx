@@ -1,11 +1,16 @@
 import { Alert, Button, Center, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import type { ReactNode } from 'react';
+import { UPLOAD_RULES } from '../../../../contract/uploads.ts';
 import { t } from '../../../i18n/id.ts';
 
-export const QR_ACCEPT = ['image/jpeg', 'image/png', 'image/webp'];
-export const QR_MAX_BYTES = 5 * 1024 * 1024;
+/** The server's rule for the payment QR (contract/uploads.ts). */
+export const QR_ACCEPT = [...UPLOAD_RULES.qr.types];
+export const QR_MAX_BYTES = UPLOAD_RULES.qr.maxBytes;
 
 export interface AdminSettingsViewProps {
+  /** The exact-amount QRIS section (its own container), above the static QR image. */
+  qris?: ReactNode;
   /** undefined while loading; null when none is set. */
   currentUrl: string | null | undefined;
   isLoading: boolean;
@@ -48,6 +53,7 @@ export function AdminSettingsView(props: AdminSettingsViewProps) {
       <Title order={1} size="h2">
         {t.adminSettings.title}
       </Title>
+      {props.qris}
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="qr-title">
         <Stack gap="md">
           <div>

@@ -2,9 +2,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PublicPaket } from '../../../../contract/paket.ts';
+import { useMyPaymentsQuery } from '../../../api/learner-payments.api.ts';
 import { notifyError } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
 import { useLazyPaketAccessCheckQuery, usePaketLastScoreQuery, usePaketListQuery } from '../api/paket.api.ts';
+import { waitingPaketIds } from '../waiting-payments.ts';
 import { PaketSoalView } from './PaketSoalView.tsx';
 
 /** What /bayar/{paketId} receives through navigation state (spec section 2: the displayed price). */
@@ -24,6 +26,8 @@ export function PaketSoalScreen() {
   const navigate = useNavigate();
   const list = usePaketListQuery();
   const lastScore = usePaketLastScoreQuery();
+  // An admin may have decided since the last visit: ask again on every visit.
+  const payments = useMyPaymentsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [checkAccess] = useLazyPaketAccessCheckQuery();
   const [checkingId, setCheckingId] = useState<number | null>(null);
   const [pendingAlasan, setPendingAlasan] = useState<string | null>(null);
@@ -64,6 +68,7 @@ export function PaketSoalScreen() {
       onKerjakan={(p) => void kerjakan(p)}
       pendingAlasan={pendingAlasan}
       onClosePending={() => setPendingAlasan(null)}
+      waitingIds={waitingPaketIds(payments.data)}
     />
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import type { PublicPaket } from '../../../../contract/paket.ts';
 import type { LastScoreResponse } from '../../../../contract/payments.ts';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
@@ -21,6 +22,8 @@ export interface PaketSoalViewProps {
   /** The 'Menunggu Verifikasi' dialog's text; the dialog is open while it is not null. */
   pendingAlasan: string | null;
   onClosePending: () => void;
+  /** Packages whose payment waits for an admin: their card shows that instead of 'Kerjakan Soal'. */
+  waitingIds?: ReadonlySet<number>;
 }
 
 const priceOf = (harga: number) => (harga === 0 ? t.paketPage.gratis : formatRupiah(harga));
@@ -29,11 +32,13 @@ function PaketCard({
   paket,
   checking,
   disabled,
+  waiting,
   onKerjakan,
 }: {
   paket: PublicPaket;
   checking: boolean;
   disabled: boolean;
+  waiting: boolean;
   onKerjakan: () => void;
 }) {
   return (
@@ -52,9 +57,20 @@ function PaketCard({
             {priceOf(paket.harga)}
           </Text>
         </Stack>
-        <Button onClick={onKerjakan} loading={checking} disabled={disabled && !checking} fullWidth>
-          {t.paketPage.kerjakan}
-        </Button>
+        {waiting ? (
+          <Stack gap={4} role="status" data-testid={`paket-waiting-${paket.id}`}>
+            <Badge color="orange" variant="light" size="lg" fullWidth>
+              {t.paketPage.waitingStatus}
+            </Badge>
+            <Anchor component={Link} to="/paket-saya" size="sm" ta="center">
+              {t.paketPage.waitingLink}
+            </Anchor>
+          </Stack>
+        ) : (
+          <Button onClick={onKerjakan} loading={checking} disabled={disabled && !checking} fullWidth>
+            {t.paketPage.kerjakan}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );
@@ -140,7 +156,14 @@ export function PaketSoalView(props: PaketSoalViewProps) {
   const grid = (list: PublicPaket[]) => (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       {list.map((p) => (
-        <PaketCard key={p.id} paket={p} checking={checkingId === p.id} disabled={checkingId !== null} onKerjakan={() => onKerjakan(p)} />
+        <PaketCard
+          key={p.id}
+          paket={p}
+          checking={checkingId === p.id}
+          disabled={checkingId !== null}
+          waiting={props.waitingIds?.has(p.id) ?? false}
+          onKerjakan={() => onKerjakan(p)}
+        />
       ))}
     </SimpleGrid>
   );

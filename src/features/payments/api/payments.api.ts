@@ -1,8 +1,8 @@
 import type { PublicPaket } from '../../../../contract/paket.ts';
-import type { QrPaymentResponse, UploadPaymentResponse, UserPayment } from '../../../../contract/payments.ts';
+import type { PaymentMethodsResponse, PaymentOrder, UploadPaymentResponse } from '../../../../contract/payments.ts';
 import { api } from '../../../api/api.ts';
 
-/** Paying for a package (/bayar) and the user's payments (/paket-saya). */
+/** Paying for a package (/bayar): the package, how it can be paid, exact-amount orders and the proof. */
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     paymentPaket: build.query<PublicPaket, number>({
@@ -10,9 +10,21 @@ export const paymentsApi = api.injectEndpoints({
       transformResponse: (response: { data: PublicPaket }) => response.data,
       providesTags: (_r, _e, id) => [{ type: 'Paket', id }],
     }),
-    paymentQr: build.query<QrPaymentResponse, void>({
+    paymentQr: build.query<PaymentMethodsResponse, void>({
       query: () => '/settings/qr-payment',
       providesTags: ['Settings'],
+    }),
+    /** The open order for a package, a renewed one after expiry, or the same one asked again. */
+    createOrder: build.mutation<PaymentOrder, number>({
+      query: (paketId) => ({ url: '/payment/order', method: 'POST', body: { paket_soal_id: paketId } }),
+      transformResponse: (response: { data: PaymentOrder }) => response.data,
+    }),
+    /** Polled while the order is open; a settlement changes access, so it stays fresh. */
+    paymentOrder: build.query<PaymentOrder, number>({
+      query: (id) => `/payment/order/${id}`,
+      transformResponse: (response: { data: PaymentOrder }) => response.data,
+      providesTags: (_r, _e, id) => [{ type: 'Payment', id: `order-${id}` }],
+      keepUnusedDataFor: 0,
     }),
     uploadPayment: build.mutation<UploadPaymentResponse, { paketId: number; namaPaket: string; bukti: Blob; fileName: string }>({
       query: ({ paketId, namaPaket, bukti, fileName }) => {
@@ -24,12 +36,8 @@ export const paymentsApi = api.injectEndpoints({
       },
       invalidatesTags: ['Payment'],
     }),
-    myPayments: build.query<UserPayment[], void>({
-      query: () => '/users/payment',
-      transformResponse: (response: { data: UserPayment[] }) => response.data,
-      providesTags: ['Payment'],
-    }),
   }),
 });
 
-export const { usePaymentPaketQuery, usePaymentQrQuery, useUploadPaymentMutation, useMyPaymentsQuery } = paymentsApi;
+export const { usePaymentPaketQuery, usePaymentQrQuery, useCreateOrderMutation, usePaymentOrderQuery, useUploadPaymentMutation } =
+  paymentsApi;

@@ -1,12 +1,22 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { apiAssetUrl } from '../../../api/api.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { usePickedFile } from '../../../components/usePickedFile.ts';
 import { t } from '../../../i18n/id.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { usePaymentPaketQuery, usePaymentQrQuery, useUploadPaymentMutation } from '../api/payments.api.ts';
+import {
+  paymentsApi,
+  useCreateOrderMutation,
+  usePaymentOrderQuery,
+  usePaymentPaketQuery,
+  usePaymentQrQuery,
+  useUploadPaymentMutation,
+} from '../api/payments.api.ts';
+import { useQrDataUrl } from '../hooks/useQrDataUrl.ts';
+import { orderPollingMs } from '../order-phase.ts';
 import { downscaleImage } from '../../../lib/downscale-image.ts';
 import { BayarView } from './BayarView.tsx';
 
@@ -37,6 +47,25 @@ export function BayarScreen() {
   const file = picked?.file ?? null;
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [isPreparing, setPreparing] = useState(false);
+
+  // With a QRIS payload or a gateway, the page asks for the package's exact-amount order at once
+  // (the server answers an open one again, so a reload or a second tab gets the same code).
+  const ordersOn = qr.data?.orders === true && valid;
+  const [createOrder, created] = useCreateOrderMutation();
+  const requestOrder = useCallback(() => {
+    void createOrder(paketId);
+  }, [createOrder, paketId]);
+  useEffect(() => {
+    if (ordersOn) requestOrder();
+  }, [ordersOn, requestOrder]);
+  const orderId = created.data?.id;
+  const orderArg = orderId ?? skipToken;
+  // The polled answer is newer than the creation's, unless a renewal just replaced the order.
+  const cached = paymentsApi.endpoints.paymentOrder.useQueryState(orderArg);
+  const order = cached.data?.id === orderId ? cached.data : created.data;
+  // Polling stops by itself once the order is paid, expired or waits for an admin.
+  usePaymentOrderQuery(orderArg, { pollingInterval: orderPollingMs(order) });
+  const qrDataUrl = useQrDataUrl(order?.qris);
 
   if (!valid) return <Navigate to="/paketsoal" replace />;
 
@@ -86,6 +115,19 @@ export function BayarScreen() {
       isPreparing={isPreparing}
       isSubmitting={isSubmitting}
       onSubmit={() => void submit()}
+      gateway={qr.data?.gateway === true}
+      order={
+        ordersOn
+          ? {
+              order,
+              isCreating: created.isLoading,
+              error: created.isError ? errorMessage(created.error) : null,
+              onRetry: requestOrder,
+              qrDataUrl,
+              onRenew: requestOrder,
+            }
+          : undefined
+      }
     />
   );
 }

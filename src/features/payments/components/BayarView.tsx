@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
+import { orderPhase } from '../order-phase.ts';
+import { OrderPanel, type OrderPanelProps } from './OrderPanel.tsx';
 
 /** What the payment page accepts: the server's image types plus HEIC, which the browser re-encodes as JPEG. */
 export const PROOF_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
@@ -29,12 +31,29 @@ export interface BayarViewProps {
   isPreparing: boolean;
   isSubmitting: boolean;
   onSubmit: () => void;
+  /**
+   * The exact-amount order, when the admin set up a QRIS payload or a gateway: it replaces the
+   * static QR. Absent: the static QR image and the proof, as before.
+   */
+  order?: OrderPanelProps | undefined;
+  /** Orders settle through the payment gateway (no proof to upload). */
+  gateway?: boolean;
+}
+
+/** A proof is asked for without an order (static QR) or beside an open manual order. */
+export function takesProof(order: OrderPanelProps | undefined): boolean {
+  if (!order) return true;
+  return order.order?.provider === 'qris' && orderPhase(order.order) === 'open';
 }
 
 /** /bayar/{paketId} (spec section 2): the QR image, the package and its price, and the proof upload with preview. */
 export function BayarView(props: BayarViewProps) {
   const { paket, qrUrl, previewUrl } = props;
   const busy = props.isPreparing || props.isSubmitting;
+  const withProof = takesProof(props.order);
+  const exactAmount = props.order?.order?.amount;
+  let lead: string = t.bayar.lead;
+  if (props.order) lead = props.gateway ? t.order.gatewayLead : t.order.manualLead;
 
   let qr;
   if (props.qrLoading) {
@@ -61,7 +80,7 @@ export function BayarView(props: BayarViewProps) {
           <Title order={1} size="h2">
             {t.bayar.title}
           </Title>
-          <Text>{t.bayar.lead}</Text>
+          <Text>{lead}</Text>
         </Stack>
         {props.paketFailed ? (
           <Alert color="red" title={t.notification.errorTitle} role="alert">
@@ -76,7 +95,7 @@ export function BayarView(props: BayarViewProps) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Paper withBorder p="md" radius="md">
             <Stack gap="md">
-              {qr}
+              {props.order ? <OrderPanel {...props.order} /> : qr}
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <div>
                   <Text size="sm" fw={600}>
@@ -97,61 +116,72 @@ export function BayarView(props: BayarViewProps) {
               </Group>
             </Stack>
           </Paper>
-          <Paper withBorder p="md" radius="md">
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                props.onSubmit();
-              }}
-            >
-              <Stack gap="md">
-                <Text fw={600} id="proof-label">
-                  {t.bayar.proofLabel}
-                </Text>
-                <Dropzone
-                  onDrop={(files) => files[0] && props.onPick(files[0])}
-                  onReject={props.onReject}
-                  accept={PROOF_ACCEPT}
-                  maxSize={PROOF_MAX_PICK_BYTES}
-                  multiple={false}
-                  disabled={busy}
-                  aria-labelledby="proof-label"
-                  p="md"
-                >
-                  {previewUrl ? (
-                    <Stack align="center" gap="xs" style={{ pointerEvents: 'none' }}>
-                      <Image src={previewUrl} alt={t.bayar.previewAlt} mah={280} w="auto" fit="contain" radius="sm" />
-                      <Text size="sm">{props.fileName}</Text>
-                      <Text size="sm" c="blue.9" fw={600}>
-                        {t.bayar.changeFile}
-                      </Text>
-                    </Stack>
-                  ) : (
-                    <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
-                      <Text fw={600} ta="center">
-                        {t.bayar.dropTitle}
-                      </Text>
-                      <Text size="sm" ta="center">
-                        {t.bayar.dropHint}
-                      </Text>
-                    </Stack>
-                  )}
-                </Dropzone>
-                {props.fieldError ? (
-                  <Text c="red.8" size="sm" role="alert">
-                    {props.fieldError}
+          {withProof ? (
+            <Paper withBorder p="md" radius="md">
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  props.onSubmit();
+                }}
+              >
+                <Stack gap="md">
+                  <Text fw={600} id="proof-label">
+                    {t.bayar.proofLabel}
                   </Text>
-                ) : null}
-                <Button type="submit" loading={busy} fullWidth>
-                  {t.bayar.submit}
-                </Button>
-                <Anchor component={Link} to="/paketsoal" size="sm" ta="center">
-                  {t.bayar.back}
-                </Anchor>
-              </Stack>
-            </form>
-          </Paper>
+                  {exactAmount !== undefined ? (
+                    <Text size="sm" data-testid="proof-amount">
+                      {t.order.proofFor(formatRupiah(exactAmount))}
+                    </Text>
+                  ) : null}
+                  <Dropzone
+                    onDrop={(files) => files[0] && props.onPick(files[0])}
+                    onReject={props.onReject}
+                    accept={PROOF_ACCEPT}
+                    maxSize={PROOF_MAX_PICK_BYTES}
+                    multiple={false}
+                    disabled={busy}
+                    aria-labelledby="proof-label"
+                    p="md"
+                  >
+                    {previewUrl ? (
+                      <Stack align="center" gap="xs" style={{ pointerEvents: 'none' }}>
+                        <Image src={previewUrl} alt={t.bayar.previewAlt} mah={280} w="auto" fit="contain" radius="sm" />
+                        <Text size="sm">{props.fileName}</Text>
+                        <Text size="sm" c="blue.9" fw={600}>
+                          {t.bayar.changeFile}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
+                        <Text fw={600} ta="center">
+                          {t.bayar.dropTitle}
+                        </Text>
+                        <Text size="sm" ta="center">
+                          {t.bayar.dropHint}
+                        </Text>
+                      </Stack>
+                    )}
+                  </Dropzone>
+                  {props.fieldError ? (
+                    <Text c="red.8" size="sm" role="alert">
+                      {props.fieldError}
+                    </Text>
+                  ) : null}
+                  <Button type="submit" loading={busy} fullWidth>
+                    {t.bayar.submit}
+                  </Button>
+                  <Anchor component={Link} to="/paketsoal" size="sm" ta="center">
+                    {t.bayar.back}
+                  </Anchor>
+                </Stack>
+              </form>
+            </Paper>
+          ) : (
+            <Anchor component={Link} to="/paketsoal" size="sm" ta="center">
+              {t.bayar.back}
+            </Anchor>
+          )}
         </SimpleGrid>
       </Stack>
     </Container>

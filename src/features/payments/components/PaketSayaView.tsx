@@ -74,9 +74,12 @@ export function PaketSayaView({ payments, isLoading, error, onRetry, assetUrl }:
                 <Text size="sm">
                   {t.paketSaya.amount}: <b>{formatRupiah(p.amount)}</b>
                 </Text>
-                <Anchor href={assetUrl(p.buktiBayar)} target="_blank" rel="noopener" size="sm">
-                  {t.paketSaya.proof}
-                </Anchor>
+                {/* A gateway payment has no proof. */}
+                {p.buktiBayar ? (
+                  <Anchor href={assetUrl(p.buktiBayar)} target="_blank" rel="noopener" size="sm">
+                    {t.paketSaya.proof}
+                  </Anchor>
+                ) : null}
               </Stack>
               <Text
                 size="sm"
