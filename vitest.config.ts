@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import os from 'node:os';
 import path from 'node:path';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
@@ -29,6 +30,9 @@ const serverProjects = [
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, while
+    // much of the suite waits on PostgreSQL and Chromium. Two keep both cores busy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Browser journeys: each file starts the built product (`npm start` settings) on a free port with
  * a temporary DATA_DIR and drives Debian's Chromium with playwright-core. Run after `npm run build`.
+ * Two files run at a time: most of a journey waits on clips, timers and polling, not on the CPU,
+ * and each file has its own server and data, so two never share state.
  */
 export default defineConfig({
   test: {
@@ -10,7 +12,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     testTimeout: 120_000,
-    hookTimeout: 120_000,
-    fileParallelism: false,
+    // beforeAll starts a server, which may take up to harness.ts's 150 s on a busy machine.
+    hookTimeout: 200_000,
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

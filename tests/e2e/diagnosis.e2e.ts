@@ -3,7 +3,17 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '../../machines/exam-layout.ts';
-import { ADMIN, closeBrowser, newContext, screenshot, startServer, submitLogin, watchPageErrors, type RunningServer } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  firstPublicPaket,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  submitLogin,
+  watchPageErrors,
+} from './harness.ts';
 
 let server: RunningServer;
 let paketId: number;
@@ -36,8 +46,7 @@ beforeAll(async () => {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
-  const free = list.data.find((p) => p.nama_paket.startsWith('Paket Simulasi Gratis')) ?? list.data[0]!;
+  const free = await firstPublicPaket(server.baseUrl);
   paketId = free.id;
   paketName = free.nama_paket;
   const put = await fetch(`${server.baseUrl}/api/admin/paket-soal/${paketId}`, {

@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, closeBrowser, leaveClipIfAsked, newContext, screenshot, startServer, submitLogin, type RunningServer } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  firstPublicPaket,
+  leaveClipIfAsked,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  submitLogin,
+  loginCookie,
+} from './harness.ts';
 
 /**
  * Two phones on one attempt (390 px): an answer changed on the second phone is not put back by
@@ -13,22 +24,11 @@ let paketId: number;
 let paketName: string;
 const PHONE = { width: 390, height: 844 };
 
-async function adminCookie(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nohp: ADMIN.nohp, password: ADMIN.password }),
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const adminCookie = () => loginCookie(server.baseUrl, ADMIN.nohp, ADMIN.password);
 
 beforeAll(async () => {
   server = await startServer();
-  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
-  const free = list.data.find((p) => p.nama_paket.startsWith('Paket Simulasi Gratis')) ?? list.data[0]!;
+  const free = await firstPublicPaket(server.baseUrl);
   paketId = free.id;
   paketName = free.nama_paket;
   await fetch(`${server.baseUrl}/api/admin/paket-soal/${paketId}`, {
@@ -52,12 +52,13 @@ async function openExam(page: Page) {
 async function waitSaved(page: Page) {
   await page.getByTestId('exam-sync').getByText('Tersimpan', { exact: true }).waitFor({ timeout: 15_000 });
 }
-async function gotoNumber(page: Page, label: string) {
+/** Opens question `n` (a listening number, so its exam page is `n` too). */
+async function gotoNumber(page: Page, n: number) {
   await page
     .getByRole('navigation', { name: 'Nomor soal' })
-    .getByRole('button', { name: new RegExp(`^Soal ${label},`) })
+    .getByRole('button', { name: new RegExp(`^Soal ${n},`) })
     .click();
-  await leaveClipIfAsked(page);
+  await leaveClipIfAsked(page, page.locator(`[data-page="${n}"]`));
 }
 async function choose(page: Page, examPage: number, letter: 'A' | 'B' | 'C' | 'D') {
   await page
@@ -90,7 +91,7 @@ describe('one attempt on two phones', () => {
     await a.getByTestId('exam-run').waitFor();
 
     // Phone A answers question 2 = B.
-    await gotoNumber(a, '2');
+    await gotoNumber(a, 2);
     await choose(a, 2, 'B');
     await waitSaved(a);
     await screenshot(a, 'exam-phone-390-top');
@@ -108,13 +109,13 @@ describe('one attempt on two phones', () => {
     await b.waitForURL('**/paketsoal');
     await openExam(b);
     await b.getByTestId('exam-run').waitFor();
-    await gotoNumber(b, '2');
+    await gotoNumber(b, 2);
     await expect.poll(() => b.locator('[data-page="2"]').getByRole('radio', { name: /^B\. / }).isChecked()).toBe(true);
     await choose(b, 2, 'D');
     await waitSaved(b);
 
     // Phone A, still open, answers question 5: question 2 stays D on the server and on A's screen.
-    await gotoNumber(a, '5');
+    await gotoNumber(a, 5);
     await choose(a, 5, 'A');
     await waitSaved(a);
     const draft = (await (await a.request.get('/api/soal/jawaban/draft')).json()) as { answers: Record<string, string> };
@@ -122,7 +123,7 @@ describe('one attempt on two phones', () => {
     expect(draft.answers['5']).toBe('1');
     await expect.poll(() => a.getByTestId('exam-notice').innerText()).toContain('Soal 2 dijawab lebih baru di perangkat lain');
     await screenshot(a, 'exam-phone-390-newer-answer');
-    await gotoNumber(a, '2');
+    await gotoNumber(a, 2);
     expect(await a.locator('[data-page="2"]').getByRole('radio', { name: /^D\. / }).isChecked()).toBe(true);
 
     // Phone B finishes the whole attempt.
@@ -146,7 +147,7 @@ describe('one attempt on two phones', () => {
         .getByRole('button', { name: /^Soal 6,/ })
         .click({ timeout: 5_000 })
         .catch(() => undefined);
-      await leaveClipIfAsked(a);
+      await leaveClipIfAsked(a, a.locator('[data-page="6"]').or(a.getByTestId('exam-finished-elsewhere'))).catch(() => undefined);
       await a
         .locator('[data-page="6"]')
         .getByRole('radio', { name: /^C\. / })

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, closeBrowser, leaveClipIfAsked, newContext, screenshot, startServer, submitLogin, type RunningServer } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  firstPublicPaket,
+  leaveClipIfAsked,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  submitLogin,
+} from './harness.ts';
 
 /**
  * Offline past the end (390 px): an answer given offline before the listening section ends still
@@ -16,8 +26,7 @@ const LISTENING_SECONDS = 30;
 
 beforeAll(async () => {
   server = await startServer();
-  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
-  const free = list.data.find((p) => p.nama_paket.startsWith('Paket Simulasi Gratis')) ?? list.data[0]!;
+  const free = await firstPublicPaket(server.baseUrl);
   paketId = free.id;
   paketName = free.nama_paket;
   const login = await fetch(`${server.baseUrl}/api/users/login`, {
@@ -68,7 +77,7 @@ describe('offline past the end of a section', () => {
       .getByRole('navigation', { name: 'Nomor soal' })
       .getByRole('button', { name: /^Soal 3,/ })
       .click();
-    await leaveClipIfAsked(page);
+    await leaveClipIfAsked(page, page.locator('[data-page="3"]'));
     await page.locator('[data-page="3"]').getByRole('radio', { name: /^C\. / }).check();
     await screenshot(page, 'exam-offline-390-answered');
 

@@ -6,6 +6,7 @@ import {
   ADMIN,
   closeBrowser,
   demoAnswerKey,
+  firstPublicPaket,
   leaveClipIfAsked,
   newContext,
   type RunningServer,
@@ -13,6 +14,7 @@ import {
   startServer,
   submitLogin,
   watchPageErrors,
+  loginCookie,
 } from './harness.ts';
 
 /**
@@ -26,23 +28,11 @@ let paketId: number;
 let paketName: string;
 const SECTION_SECONDS = 20;
 
-async function adminCookie(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nohp: ADMIN.nohp, password: ADMIN.password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const adminCookie = () => loginCookie(server.baseUrl, ADMIN.nohp, ADMIN.password);
 
 beforeAll(async () => {
   server = await startServer();
-  const list = (await (await fetch(`${server.baseUrl}/api/paket-soal`)).json()) as { data: { id: number; nama_paket: string }[] };
-  const free = list.data.find((p) => p.nama_paket.startsWith('Paket Simulasi Gratis')) ?? list.data[0]!;
+  const free = await firstPublicPaket(server.baseUrl);
   paketId = free.id;
   paketName = free.nama_paket;
   const put = await fetch(`${server.baseUrl}/api/admin/paket-soal/${paketId}`, {
@@ -138,13 +128,11 @@ describe('the exam', () => {
     await page.keyboard.press(keys.get(1)!);
     given.set(1, keys.get(1)!);
     await page.keyboard.press('ArrowRight');
-    await leaveClipIfAsked(page);
-    await page.getByTestId('exam-question-number').getByText('Soal 2', { exact: true }).waitFor();
+    await leaveClipIfAsked(page, page.locator('[data-page="2"]'));
     await choose(page, 2, (['A', 'B', 'C', 'D'] as const)[Number(keys.get(2)) - 1]!);
     given.set(2, keys.get(2)!);
     await page.getByRole('button', { name: 'Selanjutnya' }).click();
-    await leaveClipIfAsked(page);
-    await page.getByTestId('exam-question-number').getByText('Soal 3', { exact: true }).waitFor();
+    await leaveClipIfAsked(page, page.locator('[data-page="3"]'));
     // The clip starts by itself (a click on this page has already happened); it counts as the one
     // play only once it has been heard (to its end or past 90 %), not when it starts.
     await page.locator('[data-testid="audio-once"][data-status="playing"]').waitFor({ timeout: 15_000 });

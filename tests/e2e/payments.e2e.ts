@@ -2,7 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, closeBrowser, newContext, screenshot, startServer, watchPageErrors, type RunningServer, submitLogin } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  newContext,
+  screenshot,
+  startServer,
+  watchPageErrors,
+  type RunningServer,
+  submitLogin,
+  loginCookie,
+} from './harness.ts';
 
 let server: RunningServer;
 let paketId: number;
@@ -14,18 +24,7 @@ const PASSWORD = 'rahasia-bayar-1';
 const REASON = 'Nominal transfer tidak sesuai';
 
 /** The admin's session cookie from an API login. */
-async function adminCookie(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nohp: ADMIN.nohp, password: ADMIN.password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const adminCookie = () => loginCookie(server.baseUrl, ADMIN.nohp, ADMIN.password);
 
 beforeAll(async () => {
   server = await startServer();
@@ -51,8 +50,17 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-async function kerjakan(page: Page) {
+/** The one-time message about a decided payment, read and dismissed. */
+async function readUpdate(page: Page, text: string) {
+  const message = page.getByRole('dialog', { name: 'Kabar Pembayaran' });
+  await message.getByText(text).waitFor();
+  await message.getByRole('button', { name: 'Mengerti' }).click();
+  await message.waitFor({ state: 'detached' });
+}
+
+async function kerjakan(page: Page, update?: string) {
   await page.goto('/paketsoal');
+  if (update) await readUpdate(page, update);
   await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
 }
 
@@ -105,12 +113,11 @@ describe('buying a package', () => {
     await kerjakan(user);
     await uploadProof(user);
 
-    // While pending: the dialog, not the payment page.
-    await kerjakan(user);
-    const waiting = user.getByRole('dialog', { name: 'Menunggu Verifikasi' });
-    await waiting.getByText('Pembayaran Anda sedang diverifikasi admin.').waitFor();
-    await waiting.getByRole('button', { name: 'OK' }).click();
-    expect(new URL(user.url()).pathname).toBe('/paketsoal');
+    // While pending: the card says so instead of offering 'Kerjakan Soal'.
+    await user.goto('/paketsoal');
+    const card = user.getByRole('article', { name: paketName });
+    await card.getByText('Pembayaran sedang diverifikasi admin').waitFor();
+    expect(await card.getByRole('button', { name: 'Kerjakan Soal' }).count()).toBe(0);
 
     // The admin rejects in the browser, first without a reason.
     await admin.goto('/login');
@@ -135,7 +142,7 @@ describe('buying a package', () => {
     await user.waitForURL('**/paket-saya');
     await user.getByText(`Pembayaran ditolak. Alasan: ${REASON}`).waitFor();
     await screenshot(user, 'payments-paket-saya-1280');
-    await kerjakan(user);
+    await kerjakan(user, `Pembayaran ${paketName} ditolak. Alasan: ${REASON}`);
     await user.getByText(`Pembayaran ditolak. Alasan: ${REASON}`).waitFor();
     await uploadProof(user);
 
@@ -149,6 +156,7 @@ describe('buying a package', () => {
 
     // Access: the exam page opens.
     await user.goto('/paket-saya');
+    await readUpdate(user, `Pembayaran ${paketName} diterima. Paket siap dikerjakan.`);
     await user.getByText('Pembayaran diterima').waitFor();
     await kerjakan(user);
     await user.waitForURL(`**/simulasi-toefl/${paketId}`);

@@ -13,6 +13,7 @@ import {
   startServer,
   submitLogin,
   watchPageErrors,
+  loginCookie,
 } from './harness.ts';
 
 /*
@@ -27,17 +28,7 @@ const PHONE = '081277778888';
 const PASSWORD = 'rahasia-latihan-1';
 const PHONE_VIEW = { width: 390, height: 844 };
 
-async function adminCookie(baseUrl: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nohp: ADMIN.nohp, password: ADMIN.password }),
-  });
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const adminCookie = (baseUrl: string) => loginCookie(baseUrl, ADMIN.nohp, ADMIN.password);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'toefl-e2e-practice-'));

@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -7,6 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
+import { migrationsDir } from '../../server/paths.ts';
 import { ensureAdmin } from '../../server/services/users.service.ts';
 
 /**
@@ -36,6 +39,32 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+/**
+ * A new PGlite cluster costs about 2 s (initdb) plus the migrations; starting from an image of an
+ * already migrated one takes about a third of that. The image lives in the temp folder under a
+ * name made from the migrations, so every test file (each in its own worker) reuses it, and a new
+ * migration makes a new one. `openDatabase` still runs the migrations (a no-op on the image).
+ */
+async function migratedPgliteImage(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
+  }
+  const file = path.join(os.tmpdir(), `toefl-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const fresh = await openDatabase({ kind: 'pglite' });
+    const image = await fresh.image!();
+    await fresh.close();
+    // Written aside and renamed, so a worker reading it at the same moment never sees half a file.
+    const partial = `${file}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+    await rename(partial, file);
+    return image;
+  }
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -45,7 +74,15 @@ export interface TestContext {
 
 export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestContext> {
   const config: Config = {
-    ...loadConfig({ DATA_DIR: path.join('/tmp', `toefl-test-${randomBytes(4).toString('hex')}`), LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({
+      DATA_DIR: path.join('/tmp', `toefl-test-${randomBytes(4).toString('hex')}`),
+      LOG_LEVEL: 'silent',
+      // A loaded test machine lags its event loop and slows requests far beyond production; only
+      // tests/server/overload.test.ts, which sets its own, exercises load shedding and the deadline.
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+      REQUEST_DEADLINE_MS: '600000',
+      ...env,
+    }),
     clientDir: '/nonexistent',
   };
   let database: Database;
@@ -55,7 +92,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     drop = created.drop;
     database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 5 });
   } else {
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openDatabase({ kind: 'pglite', from: await migratedPgliteImage() });
   }
   const app = await buildApp(config, { database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();

@@ -31,6 +31,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/soal': 'user',
   'GET /api/soal/cek-endtime': 'user',
   'PUT /api/soal/timers': 'user',
+  'GET /api/soal/timers': 'user',
   'PUT /api/soal/timers-to-zero': 'user',
   'PUT /api/soal/timers/next': 'user',
   'PUT /api/soal/jawaban/draft': 'user',
