@@ -8,9 +8,9 @@ import { IMPORT_COLUMNS, type ImportRow } from '../../contract/soal-import.ts';
 import { ADMIN, closeBrowser, newContext, screenshot, startServer, submitLogin, watchPageErrors, type RunningServer } from './harness.ts';
 
 /**
- * An admin builds a whole 140-question package from one spreadsheet and one media zip in the
- * browser (the template's columns, written expression with [A]..[D] marks, a group member with
- * its group's clip), sets it siap, and a learner answers its first question.
+ * An admin downloads the template in the browser, fills it with a whole 140-question package
+ * (written expression with [A]..[D] marks, a group member with its group's clip), imports it with
+ * one media zip, sets it siap in the package form, and a learner answers its first question.
  */
 
 let server: RunningServer;
@@ -93,14 +93,9 @@ describe('admin import in the browser', () => {
   it('imports a full package from a sheet and a media zip, sets it siap, and a learner answers its first question', async () => {
     const { rows, media } = await demoSheet();
     expect(rows).toHaveLength(140);
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('soal');
-    sheet.addRow([...IMPORT_COLUMNS]);
-    for (const r of rows) sheet.addRow(IMPORT_COLUMNS.map((c) => r[c]));
     const dir = os.tmpdir();
     const sheetPath = path.join(dir, `paket-impor-${process.pid}.xlsx`);
     const zipPath = path.join(dir, `media-impor-${process.pid}.zip`);
-    await writeFile(sheetPath, Buffer.from(await workbook.xlsx.writeBuffer()));
     await writeFile(zipPath, Buffer.from(zipSync(Object.fromEntries(Object.entries(media).map(([k, v]) => [k, [v, { level: 0 }]])))));
 
     const context = await newContext(server.baseUrl, { viewport: { width: 390, height: 844 } });
@@ -113,11 +108,38 @@ describe('admin import in the browser', () => {
     expect(created.status()).toBe(201);
     const paketId = ((await created.json()) as { data: { id: number } }).data.id;
 
-    const started = Date.now();
     await page.goto(`/admin/soal-simulasi/add-soal/${paketId}`);
     const panel = page.getByRole('region', { name: 'Impor & Ekspor Soal' });
     await panel.waitFor();
     await screenshot(page, 'admin-import-idle-390');
+
+    // The admin downloads the template, types the package over its examples and saves it.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'Unduh template xlsx' }).click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet('soal')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...IMPORT_COLUMNS]);
+    const examples = (sheet.getColumn(1).values as unknown[]).slice(2).filter(Boolean);
+    for (const section of ['listening', 'structure', 'written', 'reading']) {
+      expect(
+        examples.filter((v) => v === section),
+        section,
+      ).toHaveLength(3);
+    }
+    // Typed over the examples from row 2 on (140 rows cover all 12), every cell written.
+    rows.forEach((r, i) => {
+      const row = sheet.getRow(i + 2);
+      IMPORT_COLUMNS.forEach((c, j) => {
+        row.getCell(j + 1).value = r[c] || null;
+      });
+      row.commit();
+    });
+    await workbook.xlsx.writeFile(sheetPath);
+
+    const started = Date.now();
     // Mantine's FileInput is a button that opens the file chooser, as it does for the admin.
     for (const [label, file] of [
       ['File soal', sheetPath],
@@ -143,10 +165,15 @@ describe('admin import in the browser', () => {
     expect(await page.getByText('50/50 soal').count()).toBe(2);
     await page.getByText('25/25 soal').waitFor();
 
-    const siap = await context.request.put(`/api/admin/paket-soal/${paketId}`, {
-      data: { nama_paket: 'Paket Impor Spreadsheet', status: 'siap', durasi_listening: 300 },
-    });
-    expect(siap.status(), await siap.text()).toBe(200);
+    // Siap through the package form, as the admin does.
+    await page.goto(`/admin/soal-simulasi/edit/${paketId}`);
+    await expect.poll(() => page.getByLabel('Nama Paket').inputValue()).toBe('Paket Impor Spreadsheet');
+    await page.getByRole('radio', { name: 'Siap' }).check();
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await page.getByText('Paket soal berhasil diperbarui.').waitFor();
+    const saved = await context.request.get('/api/admin/paket-soal');
+    const mine = ((await saved.json()) as { data: { id: number; status: string }[] }).data.find((p) => p.id === paketId);
+    expect(mine?.status).toBe('siap');
     expect(errors).toEqual([]);
     await context.close();
 
