@@ -5,7 +5,8 @@ import { ApiClient, signIn, signUpAndIn } from '../../scripts/bench/client.ts';
 import { ADMIN, closeBrowser, firstPublicPaket, newContext, startServer, type RunningServer } from './harness.ts';
 
 /**
- * axe on every page and main dialog of the built app: no serious or critical violation.
+ * axe on every page and main dialog of the built app: no serious or critical violation; then the
+ * same page at 390 px must not scroll sideways.
  * One line per page; `act` opens a dialog or moves the page into the state to check. The list is
  * checked in two files (learner and admin pages) so the two halves run side by side.
  */
@@ -67,6 +68,19 @@ export const SCREENS: Screen[] = [
   { name: 'admin audit-log', url: () => '/admin/audit-log', as: 'admin' },
 ];
 
+/** Visible buttons, links and fields whose box ends past the viewport's right edge. */
+function controlsPastTheRightEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"]')]
+      .filter((el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 1 && r.height > 1 && r.right > window.innerWidth + 1;
+      })
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+}
+
 /** Declares one test per screen of `screens`, all against one server started for the file. */
 export function checkScreens(title: string, screens: Screen[]): void {
   let server: RunningServer;
@@ -89,7 +103,7 @@ export function checkScreens(title: string, screens: Screen[]): void {
   });
 
   describe(title, () => {
-    it.each(screens)('$name has no serious or critical violation', { timeout: 60_000 }, async (screen) => {
+    it.each(screens)('$name has no serious or critical violation and fits 390 px', { timeout: 60_000 }, async (screen) => {
       const context = await newContext(server.baseUrl, { viewport: { width: 1280, height: 800 } });
       try {
         if (screen.as !== 'anon') await context.addCookies([{ name: 'sid', value: cookies[screen.as], url: server.baseUrl }]);
@@ -112,6 +126,15 @@ export function checkScreens(title: string, screens: Screen[]): void {
                 .join(' | ')}`,
           );
         expect(failures).toEqual([]);
+        // Phone first: the same screen at 390 px does not scroll sideways, and on admin screens no
+        // control sits past the right edge (inside a table that scrolls in its box, say).
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForTimeout(300);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          'sideways scroll at 390 px',
+        ).toBeLessThanOrEqual(0);
+        if (screen.as === 'admin') expect(await controlsPastTheRightEdge(page)).toEqual([]);
       } finally {
         await context.close();
       }
