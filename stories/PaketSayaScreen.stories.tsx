@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { paymentsHandlers } from '../src/api/mocks/payments.handlers.ts';
+import { demoPayments, paymentsHandlers } from '../src/api/mocks/payments.handlers.ts';
 import { PaketSayaScreen } from '../src/features/payments/components/PaketSayaScreen.tsx';
 import { t } from '../src/i18n/id.ts';
 
@@ -32,6 +32,19 @@ export const Data: Story = {
     await expect(items[2]).toHaveTextContent(t.paketSaya.rejected('Nominal transfer tidak sesuai'));
     await expect(within(items[0]!).getByRole('link', { name: t.paketSaya.proof })).toBeVisible();
     await expect(canvas.getByRole('link', { name: t.participantNav.paketSaya })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+/** A payment settled by the gateway has no proof: its row shows no proof link. */
+export const GatewayPaymentNoProof: Story = {
+  parameters: {
+    msw: [paymentsHandlers.myPayments([{ ...demoPayments[1]!, buktiBayar: '' }, demoPayments[0]!])],
+  },
+  play: async ({ canvasElement }) => {
+    const items = await within(canvasElement).findAllByRole('listitem');
+    await expect(items[0]).toHaveTextContent(t.paketSaya.confirmed);
+    await expect(within(items[0]!).queryByRole('link', { name: t.paketSaya.proof })).toBeNull();
+    await expect(within(items[1]!).getByRole('link', { name: t.paketSaya.proof })).toBeVisible();
   },
 };
 
