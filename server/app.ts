@@ -71,6 +71,11 @@ export interface BuildOptions {
   clock?: Clock;
   /** Pino logger options or false (tests keep quiet). */
   logger?: boolean | { level: string };
+  /**
+   * One of several processes on one port (WORKERS, server/index.ts): its number, sent as
+   * `x-instance` on every answer, and the backup token the primary process shares with all.
+   */
+  instance?: { id: number; backupToken: string };
 }
 
 /**
@@ -85,6 +90,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const instance = options.instance;
+  if (instance) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      void reply.header('x-instance', String(instance.id));
+      return payload;
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -111,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await mkdir(storage.dir, { recursive: true }).catch(() => undefined);
   app.decorate('storage', storage);
   hashQueue.configure(config.overload.hashConcurrency, config.overload.hashQueueMax);
-  app.decorate('backupToken', randomBytes(24).toString('base64url'));
+  app.decorate('backupToken', instance?.backupToken ?? randomBytes(24).toString('base64url'));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.decorate('paymentGateway', gatewayFromConfig(config.midtrans));
   const mailer = mailerFromConfig(config.mail);

@@ -66,6 +66,8 @@ const envSchema = z.object({
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   /** Password hashes computed at once (each takes a worker thread for ~13 ms). */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Processes serving one port (node:cluster); above 1 only with DATABASE_URL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Password checks allowed to wait for a hashing slot before a login gets 503. */
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
 });
@@ -98,6 +100,8 @@ export interface Config {
   clientDir: string;
   /** The one owner of every load-shedding threshold (server/plugins/overload.ts, passwords.service.ts). */
   overload: OverloadConfig;
+  /** Processes serving the port (server/index.ts); 1 unless DATABASE_URL and WORKERS say more. */
+  workers: number;
 }
 
 export interface OverloadConfig {
@@ -121,6 +125,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if ((e.ADMIN_NOHP === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_NOHP and ADMIN_PASSWORD must be set together');
+  }
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS above 1 needs DATABASE_URL (the embedded database is opened by one process only)',
+    );
   }
   return {
     port: e.PORT,
@@ -157,5 +166,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       hashQueueMax: e.PASSWORD_HASH_QUEUE_MAX,
     },
+    workers: e.WORKERS,
   };
 }
