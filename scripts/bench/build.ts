@@ -83,8 +83,11 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   return seen;
 }
 
-/** The modules a route path loads lazily, read from src/app/router.tsx (`path: 'x'` ... import('...')). */
-export function routeModules(routerSource: string, routePath: string): string[] {
+/**
+ * The modules a route path loads lazily, read from src/app/router.tsx (`path: 'x'` ... import('...')),
+ * following a `signedInScreens.name()` loader into src/app/screens.ts (`name: retrying(() => import('...'))`).
+ */
+export function routeModules(routerSource: string, routePath: string, screensSource = ''): string[] {
   // A prefix match, so 'simulasi-toefl' also finds 'simulasi-toefl/:paketId'.
   const at = routerSource.search(new RegExp(`path:\\s*'${routePath.replace(/[/]/g, '\\/')}[/']`));
   if (at < 0) return [];
@@ -92,7 +95,12 @@ export function routeModules(routerSource: string, routePath: string): string[] 
   // Up to the next route object (the next `path:`), every import() belongs to this route.
   const end = tail.slice(1).search(/path:\s*'/);
   const block = end < 0 ? tail : tail.slice(0, end + 1);
-  return [...block.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => `src/${m[1]}`);
+  const direct = [...block.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => `src/${m[1]}`);
+  const viaScreens = [...block.matchAll(/signedInScreens\.(\w+)\(\)/g)].flatMap((m) => {
+    const found = new RegExp(`\\b${m[1]}:\\s*retrying\\(\\(\\)\\s*=>\\s*import\\('\\.\\./([^']+)'\\)`).exec(screensSource);
+    return found ? [`src/${found[1]}`] : [];
+  });
+  return [...direct, ...viaScreens];
 }
 
 /**
@@ -102,12 +110,13 @@ export function routeModules(routerSource: string, routePath: string): string[] 
 export async function bundleSizes(clientDir: string): Promise<BundleSize[]> {
   const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const router = await readFile(path.join(projectRoot, 'src', 'app', 'router.tsx'), 'utf8');
+  const screens = await readFile(path.join(projectRoot, 'src', 'app', 'screens.ts'), 'utf8');
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
   if (!entry) throw new Error('no index.html entry in the Vite manifest');
   const landingModules = indexRouteModules(router);
   const routes: { route: string; modules: string[] }[] = [
     { route: 'landing', modules: landingModules },
-    { route: 'exam', modules: routeModules(router, 'simulasi-toefl') },
+    { route: 'exam', modules: routeModules(router, 'simulasi-toefl', screens) },
     { route: 'admin', modules: adminLayoutModules(router) },
   ];
   const gz = new Map<string, number>();

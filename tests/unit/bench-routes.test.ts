@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routeModules } from '../../scripts/bench/build.ts';
+
+const app = (name: string) => readFileSync(path.resolve(import.meta.dirname, '..', '..', 'src', 'app', name), 'utf8');
+
+describe('bench route lookup', () => {
+  it('finds the exam screen behind the signed-in screen loaders, so its bundle is measured', () => {
+    expect(routeModules(app('router.tsx'), 'simulasi-toefl', app('screens.ts'))).toEqual(['src/features/exam/components/ExamScreen.tsx']);
+  });
+
+  it('finds nothing for a path the router does not have', () => {
+    expect(routeModules(app('router.tsx'), 'tidak-ada', app('screens.ts'))).toEqual([]);
+  });
+});
