@@ -251,6 +251,17 @@ export const OrderRefused: Story = {
   },
 };
 
+/** An order whose QR cannot be drawn (no payload came back): the learner is told, not left with a blank. */
+export const OrderWithoutQr: Story = {
+  parameters: orderParams(...paymentsHandlers.order(demoOrder({ qris: null }))),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.order.qrUnavailable)).toBeVisible();
+    await expect(canvas.getByTestId('order-amount')).toHaveTextContent(/Rp\s25\.123/);
+    await expect(canvas.queryByRole('link', { name: t.order.save })).toBeNull();
+  },
+};
+
 export const OrderLoading: Story = {
   parameters: orderParams(paymentsHandlers.orderPending()),
   play: async ({ canvasElement }) => {

@@ -663,6 +663,7 @@ export const t = {
     gatewayWhy: 'Nominal sudah tercantum di kode QR, tinggal dikonfirmasi di aplikasimu.',
     qrAlt: (amount: string) => `Kode QRIS pembayaran ${amount}`,
     qrDrawing: 'Menggambar kode QR...',
+    qrUnavailable: 'Kode QR tidak dapat ditampilkan. Muat ulang halaman ini; jika tetap tidak muncul, hubungi admin.',
     save: 'Simpan QR sebagai Gambar',
     saveHint: 'Simpan gambarnya, lalu pilih dari galeri di aplikasi pembayaranmu jika kamu membuka halaman ini di HP yang sama.',
     expiresAt: (when: string) => `Berlaku sampai ${when}`,

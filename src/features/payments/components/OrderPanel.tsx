@@ -90,7 +90,11 @@ export function OrderPanel({ order, isCreating, error, onRetry, qrDataUrl, onRen
         </Center>
       ) : qrDataUrl ? (
         <Image src={qrDataUrl} alt={t.order.qrAlt(amount)} w="100%" maw={300} mx="auto" fit="contain" data-testid="order-qr" />
-      ) : null}
+      ) : (
+        <Alert color="orange" role="alert">
+          {t.order.qrUnavailable}
+        </Alert>
+      )}
       <Stack gap={2} align="center">
         <Text size="sm" fw={600}>
           {t.order.amountLabel}
