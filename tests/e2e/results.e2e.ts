@@ -80,16 +80,38 @@ async function sitExam(api: APIRequestContext) {
   return JSON.parse(await submit.text()) as { historyId: number; certificateCode: string; toeflScore: number };
 }
 
-async function signIn(page: Page, nohp: string, password: string) {
-  await page.goto('/login');
-  await submitLogin(page, nohp, password);
-  await page.waitForURL('**/paketsoal');
+/** On a failed step, the page as it was (URL and a screenshot) goes with the error. */
+async function step<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    await screenshot(page, `results-failed-${name}`).catch(() => undefined);
+    throw new Error(`${name} failed at ${page.url()}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
+async function signIn(page: Page, nohp: string, password: string) {
+  await step(page, 'sign-in', async () => {
+    await page.goto('/login');
+    await submitLogin(page, nohp, password);
+    await page.waitForURL('**/paketsoal');
+  });
+}
+
+/**
+ * Signs out as a person does and waits until the sign-out is done: the server answered the logout
+ * and the header shows Login. Going on before that (a new page load) could cancel the logout
+ * mid-flight, and its late answer could clear the next session's cookie.
+ */
 async function signOut(page: Page, nama: string) {
-  await page.getByRole('button', { name: `Menu akun ${nama}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await step(page, 'sign-out', async () => {
+    await page.getByRole('button', { name: `Menu akun ${nama}` }).click();
+    const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/logout');
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    expect((await loggedOut).status()).toBe(200);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  });
 }
 
 describe('results that last', () => {
