@@ -60,14 +60,14 @@ export const FilterByAction: Story = {
     await expect(within(action).getByRole('option', { name: 'Ubah faktor waktu' })).toBeInTheDocument();
     await userEvent.selectOptions(action, 'pengguna.faktor-waktu');
     await userEvent.type(canvas.getByRole('textbox', { name: T.actor }), 'dewi');
-    await userEvent.click(canvas.getByRole('button', { name: T.apply }));
+    await userEvent.click(canvas.getByRole('button', { name: t.dateFilter.apply }));
     await waitFor(() => expect(canvas.getByText(T.total(1))).toBeVisible());
     await expect((await entries(canvasElement)).getAllByRole('listitem')).toHaveLength(1);
     await expect(canvas.getByRole('link', { name: T.exportCsv })).toHaveAttribute(
       'href',
       expect.stringMatching(/\/api\/admin\/audit-log\.csv\?action=pengguna\.faktor-waktu&actor=dewi$/),
     );
-    await userEvent.click(canvas.getByRole('button', { name: T.reset }));
+    await userEvent.click(canvas.getByRole('button', { name: t.dateFilter.reset }));
     await waitFor(() => expect(canvas.getByText(T.total(27))).toBeVisible());
   },
 };
@@ -94,7 +94,7 @@ export const EmptyFiltered: Story = {
     const canvas = within(canvasElement);
     await entries(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: T.actor }), 'tidak ada');
-    await userEvent.click(canvas.getByRole('button', { name: T.apply }));
+    await userEvent.click(canvas.getByRole('button', { name: t.dateFilter.apply }));
     await expect(await canvas.findByText(T.emptyFiltered)).toBeVisible();
   },
 };

@@ -49,7 +49,7 @@ export const Search: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('table', { name: T.title });
     await userEvent.type(canvas.getByRole('searchbox', { name: T.search }), 'josé');
-    await userEvent.click(canvas.getByRole('button', { name: T.apply }));
+    await userEvent.click(canvas.getByRole('button', { name: t.dateFilter.apply }));
     await waitFor(() => expect(canvas.getByText(T.total(9))).toBeVisible(), { timeout: 5000 });
     for (const row of within(canvas.getByRole('table', { name: T.title }))
       .getAllByRole('row')

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Pagination, Paper, NativeSelect, Stack, Table, Te
 import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 import type { FormEvent } from 'react';
 import { auditActionLabel, type AuditEntry } from '../../../../contract/audit.ts';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { auditChanges, auditValue } from './audit-diff.ts';
@@ -83,28 +84,7 @@ export function AuditLogView(props: AuditLogViewProps) {
             onChange={(e) => onDraftChange({ ...draft, actor: e.currentTarget.value })}
             w={{ base: '100%', sm: 220 }}
           />
-          <TextInput
-            label={T.from}
-            type="date"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(e) => onDraftChange({ ...draft, from: e.currentTarget.value })}
-            w={{ base: '47%', sm: 170 }}
-          />
-          <TextInput
-            label={T.to}
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={(e) => onDraftChange({ ...draft, to: e.currentTarget.value })}
-            w={{ base: '47%', sm: 170 }}
-          />
-          <Group gap="xs">
-            <Button type="submit">{T.apply}</Button>
-            <Button type="button" variant="subtle" onClick={onReset}>
-              {T.reset}
-            </Button>
-          </Group>
+          <DateRangeFilter from={draft.from} to={draft.to} onChange={(range) => onDraftChange({ ...draft, ...range })} onReset={onReset} />
         </Group>
       </Paper>
       {status === 'loading' ? <LoadingBlock text={T.loading} /> : null}

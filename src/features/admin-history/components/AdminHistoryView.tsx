@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { AdminHistoryItem } from '../../../../contract/results.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
+import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
 
@@ -114,28 +115,7 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
             onChange={(e) => onDraftChange({ ...draft, q: e.currentTarget.value })}
             w={{ base: '100%', sm: 280 }}
           />
-          <TextInput
-            label={T.from}
-            type="date"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(e) => onDraftChange({ ...draft, from: e.currentTarget.value })}
-            w={{ base: '47%', sm: 170 }}
-          />
-          <TextInput
-            label={T.to}
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={(e) => onDraftChange({ ...draft, to: e.currentTarget.value })}
-            w={{ base: '47%', sm: 170 }}
-          />
-          <Group gap="xs">
-            <Button type="submit">{T.apply}</Button>
-            <Button type="button" variant="subtle" onClick={onReset}>
-              {T.reset}
-            </Button>
-          </Group>
+          <DateRangeFilter from={draft.from} to={draft.to} onChange={(range) => onDraftChange({ ...draft, ...range })} onReset={onReset} />
         </Group>
       </Paper>
       {status === 'loading' ? <LoadingBlock text={T.loading} /> : null}
