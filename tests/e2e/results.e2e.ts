@@ -90,11 +90,17 @@ async function step<T>(page: Page, name: string, run: () => Promise<T>): Promise
   }
 }
 
-async function signIn(page: Page, nohp: string, password: string) {
+/**
+ * Signs in and waits until the app shows the signed-in learner. Where the login lands is the
+ * guard's business (tests/e2e/auth.e2e.ts): after a sign-out from /profile it has been seen to
+ * land back on /profile on a busy machine, which is allowed, so this does not insist on /paketsoal.
+ */
+async function signIn(page: Page, nohp: string, password: string, nama = NAMA) {
   await step(page, 'sign-in', async () => {
     await page.goto('/login');
     await submitLogin(page, nohp, password);
-    await page.waitForURL('**/paketsoal');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.getByRole('button', { name: `Menu akun ${nama}` }).waitFor();
   });
 }
 
