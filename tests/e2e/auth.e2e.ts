@@ -89,6 +89,43 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('signing out from a guarded page on a slow phone lands on /, and the next login on /paketsoal', async () => {
+    const nohp = '081277775678';
+    const reg = await fetch(`${server.baseUrl}/api/users/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nohp, nama: 'Bayu Lambat', email: 'bayu@example.id', password: PASSWORD }),
+    });
+    expect(reg.status).toBe(201);
+    const context = await newContext(server.baseUrl);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const cdp = await context.newCDPSession(page);
+    // Twice: the route change renders late only some of the time on this machine.
+    for (let round = 0; round < 2; round += 1) {
+      await page.goto('/login');
+      await submitLogin(page, nohp, PASSWORD);
+      await page.waitForURL('**/paketsoal');
+      await page.goto('/profile');
+      const menu = page.getByRole('button', { name: 'Menu akun Bayu Lambat' });
+      await menu.waitFor();
+      // A slow phone: the router's move to / is rendered late.
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await menu.click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByRole('link', { name: 'Login' }).first().waitFor();
+      await page.waitForTimeout(1_500);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      expect(new URL(page.url()).pathname, `round ${round + 1}`).toBe('/');
+    }
+    // Nothing of the old page is remembered: the next login goes to the participant home.
+    await page.goto('/login');
+    await submitLogin(page, nohp, PASSWORD);
+    await page.waitForURL('**/paketsoal');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('redirects unknown paths to / and serves client routes on reload', async () => {
     const context = await newContext(server.baseUrl);
     const page = await context.newPage();

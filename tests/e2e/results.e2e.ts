@@ -90,11 +90,7 @@ async function step<T>(page: Page, name: string, run: () => Promise<T>): Promise
   }
 }
 
-/**
- * Signs in and waits until the app shows the signed-in learner. Where the login lands is the
- * guard's business (tests/e2e/auth.e2e.ts): after a sign-out from /profile it has been seen to
- * land back on /profile on a busy machine, which is allowed, so this does not insist on /paketsoal.
- */
+/** Signs in and waits until the app shows the signed-in learner (where it lands: tests/e2e/auth.e2e.ts). */
 async function signIn(page: Page, nohp: string, password: string, nama = NAMA) {
   await step(page, 'sign-in', async () => {
     await page.goto('/login');
