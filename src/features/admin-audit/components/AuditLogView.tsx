@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Pagination, Paper, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 import type { FormEvent } from 'react';
 import { auditActionLabel, type AuditEntry } from '../../../../contract/audit.ts';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { auditChanges, auditValue } from './audit-diff.ts';
@@ -102,17 +103,7 @@ export function AuditLogView(props: AuditLogViewProps) {
               <AuditEntryCard key={entry.id} entry={entry} />
             ))}
           </Stack>
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={onPageChange}
-                aria-label={T.pagination}
-                getControlProps={(control) => ({ 'aria-label': control })}
-              />
-            </Group>
-          ) : null}
+          <ListPagination pages={pages} page={page} onPageChange={onPageChange} label={T.pagination} />
         </>
       ) : null}
     </Stack>

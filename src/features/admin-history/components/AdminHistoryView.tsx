@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,6 +6,7 @@ import type { AdminHistoryItem } from '../../../../contract/results.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
 
@@ -205,17 +206,7 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={onPageChange}
-                aria-label={T.pagination}
-                getControlProps={(control) => ({ 'aria-label': control })}
-              />
-            </Group>
-          ) : null}
+          <ListPagination pages={pages} page={page} onPageChange={onPageChange} label={T.pagination} />
         </>
       ) : null}
     </Stack>
