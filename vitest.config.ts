@@ -64,6 +64,8 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'stories',
+          // A play function waits up to 10 s per step (preview.tsx); the 15 s default cut a slow one off.
+          testTimeout: 45_000,
           browser: {
             enabled: true,
             headless: true,

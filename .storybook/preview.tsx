@@ -6,9 +6,10 @@ import { AppProviders } from '../src/app/providers.tsx';
 import { makeStore, type RootState } from '../src/app/store.ts';
 import { configure } from 'storybook/test';
 
-// findBy/waitFor give up after 1 s by default; on a loaded CI machine a screen can take longer to
+// findBy/waitFor give up after 1 s by default; on a loaded CI machine (stories run beside the server
+// suites on PostgreSQL) a screen has taken over 5 s to
 // answer through MSW and finish its transitions, which is a slow machine, not a broken screen.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 /** A fresh store per rendered story, so stories never share auth state or API cache. */
 function StoryProviders({ preloadedState, children }: { preloadedState?: Partial<RootState>; children: ReactNode }) {

@@ -232,7 +232,7 @@ export const ListeningTranscriptFields: Story = {
     await save(canvasElement);
     await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
     // The handler stores the body it read; wait for it rather than assume the order of the two.
-    await waitFor(() => expect(sentListening).not.toBeNull(), { timeout: 5_000 });
+    await waitFor(() => expect(sentListening).not.toBeNull());
     await expect(sentListening!.get('spoken_question')).toBe('What does the man say about the bus?');
     // Multipart encoding sends line breaks as CRLF.
     await expect(sentListening!.get('transcript')).toBe('Woman: You are late again.\r\nMan: The bus never came this morning.');
@@ -448,7 +448,7 @@ export const ReadingEditPassageText: Story = {
     await userEvent.paste(' It began in 1817.');
     await userEvent.click(dialog.getByRole('button', { name: 'Update' }));
     await expectVisibleText(canvasElement, 'Soal berhasil diupdate');
-    await waitFor(() => expect(sentPassage).not.toBeNull(), { timeout: 5_000 });
+    await waitFor(() => expect(sentPassage).not.toBeNull());
     await expect(sentPassage!.get('html')).toContain('It began in 1817.');
   },
 };
@@ -610,7 +610,7 @@ export const StructureRichTextRoundTrip: Story = {
     await expect(editor).toHaveTextContent('If a < b & b < c, a ____ c.');
     await expect(field(canvasElement, 'Pilihan 1')).toHaveValue('x < y & z');
     await save(canvasElement);
-    await waitFor(() => expect(sentStructure).not.toBeNull(), { timeout: 5_000 });
+    await waitFor(() => expect(sentStructure).not.toBeNull());
     await expect(sentStructure!.soal).toBe('<p>If a &lt; b &amp; b &lt; c, a ____ c.</p>');
     await expect(sentStructure!.pilihan_satu).toBe('x < y & z');
   },

@@ -5,6 +5,7 @@ import { resultsHandlers } from '../src/api/mocks/results.handlers.ts';
 import { AdminHistoryScreen } from '../src/features/admin-history/components/AdminHistoryScreen.tsx';
 import { t } from '../src/i18n/id.ts';
 import { inAdminFrame } from './support/AdminFrame.tsx';
+import { expectVisibleText } from './support/toast.ts';
 
 const meta = {
   title: 'Admin/Riwayat Ujian',
@@ -50,7 +51,7 @@ export const Search: Story = {
     await canvas.findByRole('table', { name: T.title });
     await userEvent.type(canvas.getByRole('searchbox', { name: T.search }), 'josé');
     await userEvent.click(canvas.getByRole('button', { name: t.dateFilter.apply }));
-    await waitFor(() => expect(canvas.getByText(T.total(9))).toBeVisible(), { timeout: 5000 });
+    await waitFor(() => expect(canvas.getByText(T.total(9))).toBeVisible());
     for (const row of within(canvas.getByRole('table', { name: T.title }))
       .getAllByRole('row')
       .slice(1)) {
@@ -150,7 +151,7 @@ export const Extend: Story = {
     await expect(extended).toEqual([]);
     await userEvent.type(within(dialog).getByRole('textbox', { name: A.reason }), 'Koneksi peserta terputus');
     await userEvent.click(within(dialog).getByRole('button', { name: A.extendSubmit }));
-    await waitFor(() => expect(body(canvasElement).getByText('Sesi diperpanjang 15 menit.')).toBeVisible(), { timeout: 3000 });
+    await expectVisibleText(canvasElement, 'Sesi diperpanjang 15 menit.');
     await expect(extended).toEqual([{ menit: 15, alasan: 'Koneksi peserta terputus' }]);
   },
 };
@@ -197,12 +198,7 @@ export const Reopen: Story = {
     await expect(dialog).toHaveTextContent('Buka ulang hanya dapat dilakukan satu kali per ujian.');
     await userEvent.type(within(dialog).getByRole('textbox', { name: A.reason }), 'Server gangguan saat reading');
     await userEvent.click(within(dialog).getByRole('button', { name: A.reopenSubmit }));
-    await waitFor(
-      () => expect(body(canvasElement).getByText('Ujian dibuka ulang. Peserta dapat melanjutkan dari sesi terakhirnya.')).toBeVisible(),
-      {
-        timeout: 3000,
-      },
-    );
+    await expectVisibleText(canvasElement, 'Ujian dibuka ulang. Peserta dapat melanjutkan dari sesi terakhirnya.');
     await expect(reopened).toEqual([{ alasan: 'Server gangguan saat reading' }]);
   },
 };

@@ -17,7 +17,7 @@ const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.
 
 /** The account menu is a lazy chunk: wait for its button before interacting. */
 const findAccountButton = (canvasElement: HTMLElement, nama: string) =>
-  within(canvasElement).findByRole('button', { name: t.nav.accountMenu(nama) }, { timeout: 5000 });
+  within(canvasElement).findByRole('button', { name: t.nav.accountMenu(nama) });
 
 export const SignedOut: Story = {
   play: async ({ canvasElement }) => {
@@ -59,7 +59,7 @@ export const SignedInAdmin: Story = {
 export const MenuOpen: Story = {
   args: { user: demoAdmin, defaultMenuOpened: true },
   play: async ({ canvasElement, args }) => {
-    const menu = await body(canvasElement).findByRole('menu', {}, { timeout: 5000 });
+    const menu = await body(canvasElement).findByRole('menu', {});
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: t.nav.adminDashboard })).toBeVisible());
     await expect(within(menu).getByRole('menuitem', { name: t.nav.profile })).toHaveAttribute('href', '/profile');
     await userEvent.click(within(menu).getByRole('menuitem', { name: t.nav.signOut }));

@@ -44,7 +44,7 @@ export const SignedIn: Story = {
   args: { user: demoUser },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('button', { name: t.nav.accountMenu(demoUser.nama) }, { timeout: 5000 });
+    await canvas.findByRole('button', { name: t.nav.accountMenu(demoUser.nama) });
     await expect(canvas.queryByRole('link', { name: t.nav.login })).toBeNull();
     await expect(canvas.getByRole('link', { name: t.landing.nav.testimoni })).toHaveAttribute('href', '#testimoni');
   },

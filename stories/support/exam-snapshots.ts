@@ -200,7 +200,7 @@ export async function examSnapshot(script: ExamScript, steps: Step[]): Promise<S
     if (step.type === 'clock') advance(step.ms);
     else if (step.type === 'until') {
       const target = step.state;
-      await waitFor(actor, (s) => s.matches(target), { timeout: 2000 });
+      await waitFor(actor, (s) => s.matches(target), { timeout: 10_000 });
     } else actor.send(step);
   }
   const snapshot = actor.getSnapshot();
