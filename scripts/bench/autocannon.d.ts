@@ -37,6 +37,6 @@ declare module 'autocannon' {
     statusCodeStats?: Record<string, { count: number }>;
     '2xx': number;
   }
-  function autocannon(options: Options): Promise<Result> & { stop(): void };
+  function autocannon(options: Options): Promise<Result> & { stop(): void; on(event: 'response', listener: () => void): void };
   export default autocannon;
 }
