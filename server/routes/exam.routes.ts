@@ -100,7 +100,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       assertOwnNohp(user, request.body.nohp);
-      return submitAnswers(app.db, user, request.body.answers);
+      return submitAnswers(app.db, user, request.body.answers, undefined, request.openAttempt);
     },
   );
 };

@@ -16,14 +16,14 @@ import { mergeNewest, type TimedAnswer } from '../../machines/answer-sync.ts';
 import { parseIndonesianMobile } from '../../contract/phone.ts';
 import { EXAM_SECTIONS, sectionOfQuestionPage } from '../../machines/exam-layout.ts';
 import type { Db } from '../db/client.ts';
-import { examAttempts, examHistory, paketSoal, questionReading, soal, users, type UserRow } from '../db/schema.ts';
+import { examAttempts, examHistory, mistakes, paketSoal, questionReading, soal, users, type UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import { activateNextPayment, consumePayment } from './payments.service.ts';
+import { consumePayment, nextPaidPackage } from './payments.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { scoreCounts, storedCefrLevels } from './scoring.service.ts';
 import type { OpenAttemptRead } from './sessions.service.ts';
 import { mediaUrl } from './storage.service.ts';
-import { recordExamOutcomes } from './practice.service.ts';
+import { recordExamOutcomes, type ExamOutcome } from './practice.service.ts';
 
 type Attempt = typeof examAttempts.$inferSelect;
 type RunningSesi = Exclude<Sesi, 'finished'>;
@@ -458,42 +458,98 @@ async function historyOfAttempt(db: Db, attemptId: number): Promise<ScoreResult 
   return rows[0] ? toScoreResult(rows[0]) : null;
 }
 
+/** The score of the user's latest finished attempt (null when it has none, or that attempt has no history row). */
+async function latestScore(db: Db, userId: number): Promise<ScoreResult | null> {
+  const rows = await db
+    .select({ history: examHistory })
+    .from(examAttempts)
+    .leftJoin(examHistory, eq(examHistory.attemptId, examAttempts.id))
+    .where(and(eq(examAttempts.userId, userId), sql`${examAttempts.finishedAt} is not null`))
+    .orderBy(desc(examAttempts.finishedAt))
+    .limit(1);
+  return rows[0]?.history ? toScoreResult(rows[0].history) : null;
+}
+
 /**
  * Finishes an attempt in one transaction: the history row with the answers and scores, the user's
- * last package, the active package cleared. The attempt row is locked first, so a repeated or
- * concurrent submission returns the same score and counts once. No question row is written: item
- * statistics are read from the stored answers (item-stats.service.ts), so submissions of one
- * package never wait on each other.
+ * last package, the active package cleared (and the next paid one activated). The attempt is
+ * claimed first, so a repeated or concurrent submission returns the same score and counts once.
+ * No question row is written: item statistics are read from the stored answers
+ * (item-stats.service.ts), so submissions of one package never wait on each other.
+ *
+ * `read`: the attempt as the route's guard read it. The usual submission claims it with one
+ * conditional update (finished only if the row is still as read, like a draft save); when another
+ * save or submission touched it since, the row is locked and read again instead.
  */
-async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: readonly IncomingAnswer[], now: Date): Promise<ScoreResult> {
-  const result = await db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
-    if (!attempt) throw notFound(NO_RUNNING_EXAM);
-    if (attempt.finishedAt) return { score: await historyOfAttempt(tx, attempt.id), finishedNow: false };
+async function finishAttempt(
+  db: Db,
+  user: UserRow,
+  attemptId: number,
+  late: readonly IncomingAnswer[],
+  now: Date,
+  read?: OpenAttemptRead,
+): Promise<ScoreResult> {
+  const score = await db.transaction(async (tx) => {
+    const finish = (merged: Pick<Attempt, 'answers' | 'answeredAt'>) => ({
+      finishedAt: now,
+      sesi: 'finished' as const,
+      answers: merged.answers,
+      answeredAt: merged.answeredAt,
+    });
+    let attempt: Attempt | undefined;
+    let answers: Record<string, AnswerValue> | undefined;
+    if (read?.version && read.attempt?.id === attemptId) {
+      const merged = admitAnswers(read.attempt, late, now);
+      const [claimed] = await tx
+        .update(examAttempts)
+        .set(finish(merged))
+        .where(and(eq(examAttempts.id, attemptId), isNull(examAttempts.finishedAt), sql`${examAttempts}.xmin::text = ${read.version}`))
+        .returning({ id: examAttempts.id });
+      if (claimed) [attempt, answers] = [read.attempt, merged.answers];
+    }
+    if (!attempt || !answers) {
+      const [locked] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
+      if (!locked) throw notFound(NO_RUNNING_EXAM);
+      if (locked.finishedAt) return historyOfAttempt(tx, locked.id);
+      const merged = admitAnswers(locked, late, now);
+      await tx.update(examAttempts).set(finish(merged)).where(eq(examAttempts.id, locked.id));
+      [attempt, answers] = [locked, merged.answers];
+    }
 
-    const { answers, answeredAt } = admitAnswers(attempt, late, now);
-    const keys = await tx
-      .select({ id: soal.id, page: soal.page, jawaban: soal.jawaban })
-      .from(soal)
-      .where(eq(soal.paketSoalId, attempt.paketSoalId!));
+    // The keys, what Buku Kesalahan needs of each question and the learner's cards of them, and the
+    // package's name: one read. The package row comes first so a package without questions still names itself.
+    const rows = await tx
+      .select({
+        namaPaket: paketSoal.namaPaket,
+        id: soal.id,
+        page: soal.page,
+        jawaban: soal.jawaban,
+        skill: soal.skill,
+        section: soal.section,
+        card: mistakes.card,
+      })
+      .from(paketSoal)
+      .leftJoin(soal, eq(soal.paketSoalId, paketSoal.id))
+      .leftJoin(mistakes, and(eq(mistakes.userId, user.id), eq(mistakes.item, sql`'q-' || ${soal.id}`)))
+      .where(eq(paketSoal.id, attempt.paketSoalId!));
+    const keys = rows.flatMap((r) =>
+      r.id !== null && r.page !== null && r.jawaban !== null && r.skill !== null && r.section !== null
+        ? [{ id: r.id, page: r.page, jawaban: r.jawaban, skill: r.skill, section: r.section, card: r.card }]
+        : [],
+    );
     const counts = { listening: 0, written: 0, reading: 0 };
-    const correctIds: number[] = [];
-    const wrongIds: number[] = [];
+    const outcomes: ExamOutcome[] = [];
     const finalAnswers: { id: number; answer: string }[] = [];
     for (const k of keys.sort((a, b) => a.page - b.page)) {
       const answer = answers[String(k.page)] ?? '-1';
       finalAnswers.push({ id: k.page, answer });
       const section = sectionOfQuestionPage(k.page);
-      if (answer === k.jawaban) {
-        correctIds.push(k.id);
-        if (section) counts[section] += 1;
-      } else {
-        wrongIds.push(k.id);
-      }
+      const correct = answer === k.jawaban;
+      if (correct && section) counts[section] += 1;
+      outcomes.push({ soalId: k.id, skill: k.skill, section: k.section, correct, card: k.card });
     }
     const scores = scoreCounts(counts.listening, counts.written, counts.reading);
-    const [paket] = await tx.select({ nama: paketSoal.namaPaket }).from(paketSoal).where(eq(paketSoal.id, attempt.paketSoalId!));
-    const namaPaket = paket?.nama ?? 'Paket';
+    const namaPaket = rows[0]?.namaPaket ?? 'Paket';
     const [history] = await tx
       .insert(examHistory)
       .values({
@@ -515,42 +571,34 @@ async function finishAttempt(db: Db, user: UserRow, attemptId: number, late: rea
         createdAt: now,
       })
       .returning();
-    await tx.update(examAttempts).set({ finishedAt: now, sesi: 'finished', answers, answeredAt }).where(eq(examAttempts.id, attempt.id));
+    // A package bought while this one was active becomes sittable now.
+    const cleared = sql`case when ${users.paketSoalIdAktif} = ${attempt.paketSoalId} then null else ${users.paketSoalIdAktif} end`;
     await tx
       .update(users)
-      .set({
-        paketTerakhir: namaPaket,
-        paketSoalIdAktif: sql`case when ${users.paketSoalIdAktif} = ${attempt.paketSoalId} then null else ${users.paketSoalIdAktif} end`,
-        updatedAt: now,
-      })
+      .set({ paketTerakhir: namaPaket, paketSoalIdAktif: sql`coalesce(${cleared}, ${nextPaidPackage(user.id)})`, updatedAt: now })
       .where(eq(users.id, user.id));
     // Every missed question comes back in the learner's Buku Kesalahan.
-    await recordExamOutcomes(
-      tx,
-      user.id,
-      [...correctIds.map((id) => ({ soalId: id, correct: true })), ...wrongIds.map((id) => ({ soalId: id, correct: false }))],
-      now,
-    );
-    return { score: toScoreResult(history!), finishedNow: true };
+    await recordExamOutcomes(tx, user.id, outcomes, now);
+    return toScoreResult(history!);
   });
-  // A package bought while this one was active becomes sittable now.
-  if (result.finishedNow) {
-    const [fresh] = await db.select({ aktif: users.paketSoalIdAktif }).from(users).where(eq(users.id, user.id));
-    if (!fresh?.aktif) await activateNextPayment(db, user.id);
-  }
-  if (!result.score) throw conflict(NO_RUNNING_EXAM);
-  return result.score;
+  if (!score) throw conflict(NO_RUNNING_EXAM);
+  return score;
 }
 
 /**
  * POST /soal/jawaban: the final submission, idempotent. Taken while (or after) reading runs; the
  * answers of earlier sections are the ones saved while those sections ran.
  */
-export async function submitAnswers(db: Db, user: UserRow, answers: readonly DraftAnswer[], now = new Date()): Promise<ScoreResult> {
-  const open = await openAttempt(db, user.id);
+export async function submitAnswers(
+  db: Db,
+  user: UserRow,
+  answers: readonly DraftAnswer[],
+  now = new Date(),
+  read?: OpenAttemptRead,
+): Promise<ScoreResult> {
+  const open = await openAttempt(db, user.id, read);
   if (!open) {
-    const last = await latestFinished(db, user.id);
-    const score = last ? await historyOfAttempt(db, last.id) : null;
+    const score = await latestScore(db, user.id);
     if (!score) throw conflict(NO_RUNNING_EXAM);
     return score;
   }
@@ -559,5 +607,5 @@ export async function submitAnswers(db: Db, user: UserRow, answers: readonly Dra
   }
   // '-1' without an instant is the submission's 'unanswered', not a clear: it replaces nothing.
   const given = answers.filter((a) => a.answer !== '-1' || a.at !== undefined);
-  return finishAttempt(db, user, open.id, incomingAnswers(given, now), now);
+  return finishAttempt(db, user, open.id, incomingAnswers(given, now), now, read);
 }

@@ -311,6 +311,18 @@ export async function decidePayment(
   return row!;
 }
 
+const nextPaymentWhere = (userId: number) =>
+  and(eq(payments.userId, userId), eq(payments.status, 'confirmed'), isNull(payments.consumedAt), isNotNull(payments.paketSoalId));
+
+/**
+ * `activateNextPayment`'s choice as a scalar subquery, so the final submission can clear the
+ * finished package and activate the next one in the statement that updates the user.
+ */
+export function nextPaidPackage(userId: number): SQL<number | null> {
+  return sql<number | null>`(select ${payments.paketSoalId} from ${payments} where ${nextPaymentWhere(userId)}
+    order by ${payments.decidedAt} asc, ${payments.id} asc limit 1)`;
+}
+
 /**
  * For the exam: call after an attempt has finished and the user's active package was cleared.
  * Picks the oldest confirmed payment whose attempt has not been started yet and makes its package
@@ -320,7 +332,7 @@ export async function activateNextPayment(db: Db, userId: number): Promise<numbe
   const [next] = await db
     .select({ paketSoalId: payments.paketSoalId })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.status, 'confirmed'), isNull(payments.consumedAt), isNotNull(payments.paketSoalId)))
+    .where(nextPaymentWhere(userId))
     .orderBy(asc(payments.decidedAt), asc(payments.id))
     .limit(1);
   if (!next?.paketSoalId) return null;

@@ -286,9 +286,17 @@ interface Outcome {
 
 /**
  * Records responses, and puts every missed one into Buku Kesalahan graded Again (a new entry, or
- * a lapse of an existing one). Returns the new due date by item.
+ * a lapse of an existing one). Returns the new due date by item. `known`: the learner's cards of
+ * these items, already read by the caller (an item without one has no entry yet).
  */
-async function recordOutcomes(db: Db, userId: number, outcomes: Outcome[], source: MistakeSource, now: Date): Promise<Map<string, Date>> {
+async function recordOutcomes(
+  db: Db,
+  userId: number,
+  outcomes: Outcome[],
+  source: MistakeSource,
+  now: Date,
+  known?: ReadonlyMap<string, StoredCard>,
+): Promise<Map<string, Date>> {
   const due = new Map<string, Date>();
   if (outcomes.length === 0) return due;
   await db
@@ -298,24 +306,27 @@ async function recordOutcomes(db: Db, userId: number, outcomes: Outcome[], sourc
     );
   const missed = outcomes.filter((o) => !o.correct);
   if (missed.length === 0) return due;
-  const existing = new Map(
-    (
-      await db
-        .select({ item: mistakes.item, card: mistakes.card })
-        .from(mistakes)
-        .where(
-          and(
-            eq(mistakes.userId, userId),
-            inArray(
-              mistakes.item,
-              missed.map((m) => m.item),
+  const existing =
+    known ??
+    new Map(
+      (
+        await db
+          .select({ item: mistakes.item, card: mistakes.card })
+          .from(mistakes)
+          .where(
+            and(
+              eq(mistakes.userId, userId),
+              inArray(
+                mistakes.item,
+                missed.map((m) => m.item),
+              ),
             ),
-          ),
-        )
-    ).map((r) => [r.item, fromStored(r.card)]),
-  );
+          )
+      ).map((r) => [r.item, r.card]),
+    );
   const rows = missed.map((m) => {
-    const card = gradeCard(existing.get(m.item) ?? null, Rating.Again, now);
+    const stored = existing.get(m.item);
+    const card = gradeCard(stored ? fromStored(stored) : null, Rating.Again, now);
     due.set(m.item, card.due);
     return {
       userId,
@@ -339,32 +350,27 @@ async function recordOutcomes(db: Db, userId: number, outcomes: Outcome[], sourc
   return due;
 }
 
+/** The Buku Kesalahan item of a package question. */
+export const examItem = (soalId: number) => `q-${soalId}`;
+
+/** One question's outcome at an exam's submission, with the learner's card of it as the submission read it (null: none yet). */
+export interface ExamOutcome {
+  soalId: number;
+  skill: string;
+  section: SoalSection;
+  correct: boolean;
+  card: StoredCard | null;
+}
+
 /** At an exam's submission (inside its transaction): every question's outcome, the missed ones into Buku Kesalahan. */
-export async function recordExamOutcomes(
-  db: Db,
-  userId: number,
-  results: { soalId: number; correct: boolean }[],
-  now: Date,
-): Promise<void> {
-  if (results.length === 0) return;
-  const meta = new Map(
-    (
-      await db
-        .select({ id: soal.id, skill: soal.skill, section: soal.section })
-        .from(soal)
-        .where(
-          inArray(
-            soal.id,
-            results.map((r) => r.soalId),
-          ),
-        )
-    ).map((r) => [r.id, r]),
-  );
-  const outcomes = results.flatMap((r) => {
-    const m = meta.get(r.soalId);
-    return m ? [{ item: `q-${r.soalId}`, skill: m.skill, section: m.section, correct: r.correct }] : [];
+export async function recordExamOutcomes(db: Db, userId: number, results: readonly ExamOutcome[], now: Date): Promise<void> {
+  const known = new Map<string, StoredCard>();
+  const outcomes = results.map((r) => {
+    const item = examItem(r.soalId);
+    if (r.card) known.set(item, r.card);
+    return { item, skill: r.skill, section: r.section, correct: r.correct };
   });
-  await recordOutcomes(db, userId, outcomes, 'exam', now);
+  await recordOutcomes(db, userId, outcomes, 'exam', now, known);
 }
 
 /** POST /practice/answers: grades one answer and only then tells the key and the explanation. */

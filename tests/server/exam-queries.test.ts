@@ -4,12 +4,16 @@ import { examAttempts, users } from '../../server/db/schema.ts';
 import { Client, createTestApp, insertCompletePackage, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
-let paket: { id: number };
+let paket: { id: number; keys: Map<number, string> };
 beforeAll(async () => {
   ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000' });
   paket = await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] });
 });
 afterAll(async () => ctx.close());
+
+// The final submission: guard; claim; keys; history; user; responses; notebook.
+const SUBMIT_STATEMENTS = 7;
+const REPEAT_STATEMENTS = 2;
 
 let seq = 0;
 async function runningExam() {
@@ -22,6 +26,16 @@ async function runningExam() {
     .set({ paketSoalIdAktif: paket.id })
     .where(eq(users.nohp, `62${nohp.slice(1)}`));
   expect((await c.put('/api/soal/timers', { paketId: paket.id })).json()).toMatchObject({ sesi: 'listening' });
+  return c;
+}
+
+/** A participant in reading (listening and written ended early with Selesai). */
+async function inReading() {
+  const c = await runningExam();
+  for (let i = 0; i < 2; i++) {
+    await c.put('/api/soal/timers-to-zero', {});
+    expect((await c.put('/api/soal/timers/next', {})).statusCode).toBe(200);
+  }
   return c;
 }
 
@@ -88,5 +102,13 @@ describe('queries per exam call (DESIGN section 10)', () => {
     } finally {
       (ctx.database.db as { update: typeof realGet }).update = realGet;
     }
+  });
+
+  it('a final submission: 140 answers, Buku Kesalahan, the next package; its repeat only reads', async () => {
+    const c = await inReading();
+    // Every fourth answer right: the rest goes into Buku Kesalahan.
+    const answers = [...paket.keys].map(([page, key], i) => ({ id: page, answer: i % 4 === 0 ? key : key === '1' ? '2' : '1' }));
+    expect(await queriesOf(() => c.post('/api/soal/jawaban', { answers }))).toBe(SUBMIT_STATEMENTS);
+    expect(await queriesOf(() => c.post('/api/soal/jawaban', { answers }))).toBe(REPEAT_STATEMENTS);
   });
 });
