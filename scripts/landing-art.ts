@@ -12,6 +12,8 @@ import { t } from '../src/i18n/id.ts';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 
 const out = path.resolve(import.meta.dirname, '..', 'public', 'landing');
+// The first screen's picture is bundled into the page itself (LandingView.tsx), not served from public/.
+const heroOut = path.resolve(import.meta.dirname, '..', 'src', 'features', 'landing', 'assets');
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -170,7 +172,7 @@ function og(): string {
 
 async function main() {
   await mkdir(out, { recursive: true });
-  await writeFile(path.join(out, 'hero.svg'), hero());
+  await writeFile(path.join(heroOut, 'hero.svg'), hero());
   await writeFile(path.join(out, 'profile.svg'), profile());
   await writeFile(path.join(out, 'channel.svg'), channel());
   const heights: number[] = [];

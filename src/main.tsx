@@ -1,23 +1,49 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, routes } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
 
 const store = makeStore();
 // Refetch on focus/reconnect for queries that opt in (e.g. the exam timer when a tab returns).
 setupListeners(store.dispatch);
-const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * A page prerendered at build time (src/prerender.tsx) is hydrated: its lazy route modules are
+ * loaded first, so the first render is the page already on screen rather than a loader.
+ */
+async function start(container: HTMLElement) {
+  let prerendered = container.hasChildNodes();
+  if (prerendered) {
+    const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+    try {
+      await Promise.all(
+        lazy.map(async ({ route }) => {
+          const load = route.lazy as () => Promise<Record<string, unknown>>;
+          Object.assign(route, { ...(await load()), lazy: undefined });
+        }),
+      );
+    } catch {
+      // The page's code could not be fetched even after retries: render afresh, so the route's
+      // error screen (with its reload button) replaces a page that would never respond.
+      container.replaceChildren();
+      prerendered = false;
+    }
+  }
+  const app = (
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -22,5 +22,20 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       }
     },
   });
+  // The landing, login and register pages arrive already drawn (scripts/prerender.ts). They are
+  // routes rather than the not-found fallback so that they travel compressed like any answer.
+  for (const [page, file] of prerenderedPages(clientDir)) {
+    app.get(page, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile(file, clientDir, { cacheControl: false }),
+    );
+  }
   return true;
+}
+
+/** dist/client/prerendered/manifest.json: path -> file under the client folder (none in a build without it). */
+function prerenderedPages(clientDir: string): [string, string][] {
+  const manifest = path.join(clientDir, 'prerendered', 'manifest.json');
+  if (!existsSync(manifest)) return [];
+  const entries = Object.entries(JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>);
+  return entries.map(([page, file]) => [page, `prerendered/${file}`]);
 }

@@ -23,7 +23,18 @@ export interface AppProvidersProps {
 export function AppProviders({ store, children, env = 'default' }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+      {/*
+       * Every theme variable is written by the provider (not only those that differ from Mantine's
+       * defaults), so no stylesheet holds them: a prerendered page loads its full stylesheet after
+       * the page (scripts/prerender.ts), where default values would override the theme's.
+       */}
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        deduplicateCssVariables={false}
+        defaultColorScheme="light"
+        env={env}
+      >
         <ModalsProvider>
           <Suspense fallback={null}>
             <Notifications position="top-center" />

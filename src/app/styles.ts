@@ -5,7 +5,7 @@
  * Adding a Mantine component to the UI means adding its stylesheet here.
  */
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
+// No default-css-variables.css: the provider writes every variable (providers.tsx).
 import '@mantine/core/styles/global.css';
 
 import '@mantine/core/styles/ScrollArea.css';
@@ -62,3 +62,6 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 
 import './app.css';
+// The landing page is prerendered (src/prerender.tsx): its rules must be in the stylesheet the
+// HTML links, not in its lazy chunk, or the page would paint unstyled until its script ran.
+import '../features/landing/components/landing.css';

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../i18n/id.ts';
 import { whatsappLink } from '../whatsapp.ts';
+// Inlined into the page (about 2 KB compressed): the picture is the first screen's largest
+// element, and fetched separately it waited behind the scripts on a slow link.
+import heroSvg from '../assets/hero.svg?inline';
 import { TestimonialColumns } from './TestimonialColumns.tsx';
-import './landing.css';
 
 export interface LandingViewProps {
   /** The admin's messaging number (`62...`), or null: enrol and chat buttons are then hidden. */
@@ -106,16 +108,7 @@ export function LandingView({ whatsapp, year = new Date().getFullYear() }: Landi
                 {whatsapp ? L.enrolHint : L.noContact}
               </Text>
             </Stack>
-            {/* The first screen's picture: loaded at once, it is what the visitor sees first. */}
-            <img
-              className="landing-illustration"
-              src="/landing/hero.svg"
-              width={600}
-              height={480}
-              alt={L.heroAlt}
-              fetchPriority="high"
-              sizes="(max-width: 768px) 100vw, 50vw"
-            />
+            <img className="landing-illustration" src={heroSvg} width={600} height={480} alt={L.heroAlt} />
           </div>
         </Container>
       </section>

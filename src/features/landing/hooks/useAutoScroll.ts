@@ -5,8 +5,9 @@ export const AUTO_SCROLL_STEP_MS = 30;
 export const AUTO_SCROLL_MIN_WIDTH_QUERY = '(min-width: 769px)';
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
+/** Starts false, as the page prerendered at build time does (no window there), and updates after hydration. */
 function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  const [matches, setMatches] = useState(false);
   useEffect(() => {
     const list = window.matchMedia(query);
     const update = () => setMatches(list.matches);
