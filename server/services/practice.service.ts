@@ -299,11 +299,13 @@ async function recordOutcomes(
 ): Promise<Map<string, Date>> {
   const due = new Map<string, Date>();
   if (outcomes.length === 0) return due;
-  await db
-    .insert(practiceResponses)
-    .values(
-      outcomes.map((o) => ({ userId, item: o.item, skill: o.skill, section: o.section, correct: o.correct, source, answeredAt: now })),
-    );
+  // The rows travel as one JSON parameter: an exam's 140 rows as values() are ~1,000 bound
+  // parameters, and building and binding them cost more than the insert itself.
+  const at = now.toISOString();
+  await db.execute(sql`insert into ${practiceResponses} (user_id, item, skill, section, correct, source, answered_at)
+    select ${userId}::int, r.item, r.skill, r.section, r.correct, ${source}::text, ${at}::timestamptz
+    from json_to_recordset(${JSON.stringify(outcomes.map(({ item, skill, section, correct }) => ({ item, skill, section, correct })))}::json)
+      as r(item text, skill text, section text, correct boolean)`);
   const missed = outcomes.filter((o) => !o.correct);
   if (missed.length === 0) return due;
   const existing =
@@ -328,25 +330,12 @@ async function recordOutcomes(
     const stored = existing.get(m.item);
     const card = gradeCard(stored ? fromStored(stored) : null, Rating.Again, now);
     due.set(m.item, card.due);
-    return {
-      userId,
-      item: m.item,
-      skill: m.skill,
-      section: m.section,
-      source,
-      due: card.due,
-      card: toStored(card),
-      createdAt: now,
-      updatedAt: now,
-    };
+    return { item: m.item, skill: m.skill, section: m.section, due: card.due.toISOString(), card: toStored(card) };
   });
-  await db
-    .insert(mistakes)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [mistakes.userId, mistakes.item],
-      set: { due: sql.raw('excluded.due'), card: sql.raw('excluded.card'), updatedAt: sql.raw('excluded.updated_at') },
-    });
+  await db.execute(sql`insert into ${mistakes} (user_id, item, skill, section, source, due, card, created_at, updated_at)
+    select ${userId}::int, m.item, m.skill, m.section, ${source}::text, m.due, m.card, ${at}::timestamptz, ${at}::timestamptz
+    from json_to_recordset(${JSON.stringify(rows)}::json) as m(item text, skill text, section text, due timestamptz, card jsonb)
+    on conflict (user_id, item) do update set due = excluded.due, card = excluded.card, updated_at = excluded.updated_at`);
   return due;
 }
 
