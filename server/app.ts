@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { contentDir } from './paths.ts';
 import { registerAudit } from './plugins/audit.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, setSignedInHint } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerOverload } from './plugins/overload.ts';
@@ -210,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.status(404).send({ message: 'Alamat API tidak ditemukan.' });
     }
     if (spaServed && (request.method === 'GET' || request.method === 'HEAD')) {
+      setSignedInHint(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.clientDir);
     }
     return reply.status(404).send({ message: 'Halaman tidak ditemukan.' });

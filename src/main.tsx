@@ -5,8 +5,11 @@ import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../contract/auth.ts';
 
-const store = makeStore();
+// Without the server's hint no session cookie came with this page: signed out, no probe needed.
+const signedInHint = document.cookie.split('; ').includes(`${SIGNED_IN_HINT_COOKIE}=1`);
+const store = makeStore(signedInHint ? undefined : { auth: { status: 'anonymous', user: null } });
 // Refetch on focus/reconnect for queries that opt in (e.g. the exam timer when a tab returns).
 setupListeners(store.dispatch);
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../contract/auth.ts';
+import { SIGNED_IN_HINT_COOKIE, type Role } from '../../contract/auth.ts';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import {
@@ -71,6 +71,16 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request) });
+}
+
+/** On a page load: the SPA's hint whether a session cookie came with it (SIGNED_IN_HINT_COOKIE). */
+export function setSignedInHint(request: FastifyRequest, reply: FastifyReply): void {
+  const options = { path: '/', sameSite: 'lax' as const, secure: isHttps(request) };
+  if (request.cookies[SESSION_COOKIE]) {
+    void reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...options, maxAge: SESSION_TTL_SECONDS });
+  } else if (request.cookies[SIGNED_IN_HINT_COOKIE]) {
+    void reply.clearCookie(SIGNED_IN_HINT_COOKIE, options);
+  }
 }
 
 function isHttps(request: FastifyRequest): boolean {

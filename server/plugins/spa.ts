@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { setSignedInHint } from './auth.ts';
 
 /**
  * Serves the built SPA with history fallback: any GET outside /api that is not a file answers
@@ -25,9 +26,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   // The landing, login and register pages arrive already drawn (scripts/prerender.ts). They are
   // routes rather than the not-found fallback so that they travel compressed like any answer.
   for (const [page, file] of prerenderedPages(clientDir)) {
-    app.get(page, { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile(file, clientDir, { cacheControl: false }),
-    );
+    app.get(page, { schema: { hide: true } }, (request, reply) => {
+      setSignedInHint(request, reply);
+      return reply.header('cache-control', 'no-cache').sendFile(file, clientDir, { cacheControl: false });
+    });
   }
   return true;
 }

@@ -147,6 +147,63 @@ const countdownSeconds = async (page: Page) => {
   return m! * 60 + s!;
 };
 
+describe('prerendered entry pages', () => {
+  it('paint the landing, login and register pages from the HTML alone, with the forms closed until the script runs', async () => {
+    const context = await newContext(server.baseUrl, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const landing = await page.goto('/');
+    expect(landing?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Kelas Intensif TOEFL');
+    await expect(page.locator('#berlangganan').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'front-door-prerendered-landing-390');
+    for (const [path, button] of [
+      ['/login', 'Login'],
+      ['/register', 'Daftar'],
+    ] as const) {
+      await page.goto(path);
+      const form = page.locator('form[method="post"]');
+      // Sent by the browser itself, the form would put the password in the address.
+      await expect(form.getByRole('button', { name: button, exact: true }).isDisabled()).resolves.toBe(true);
+      await expect(form.getByLabel('Nomor HP').isDisabled()).resolves.toBe(true);
+    }
+    await context.close();
+  });
+
+  it('hydrate without a mismatch, ask nothing about a signed-out visitor, and open the form once the script ran', async () => {
+    const context = await newContext(server.baseUrl, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const probes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/users/getAuth')) probes.push(r.url());
+    });
+    // The scripts arrive late, as on a slow link: the page is on screen before them.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const nohp = page.getByLabel('Nomor HP');
+    await nohp.waitFor();
+    await expect(nohp.isDisabled()).resolves.toBe(true);
+    release();
+    await expect.poll(() => nohp.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await nohp.fill('081200000000');
+    await page.getByLabel('Password', { exact: true }).fill('salah-sekali');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(probes).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('mini test', () => {
   it('runs listening, structure and reading, survives a reload and scores the known answers', async () => {
     const context = await newContext(server.baseUrl, { viewport: { width: 1280, height: 900 } });

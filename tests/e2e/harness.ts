@@ -107,9 +107,17 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
 let browser: Browser | undefined;
 
 /** One headless Debian Chromium per test file; each test gets a fresh context (no shared cookies). */
-export async function newContext(baseURL: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function newContext(
+  baseURL: string,
+  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
   browser ??= await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-  return browser.newContext({ baseURL, locale: 'id-ID', viewport: options.viewport ?? { width: 1280, height: 800 } });
+  return browser.newContext({
+    baseURL,
+    locale: 'id-ID',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
 }
 
 export async function closeBrowser(): Promise<void> {
