@@ -49,7 +49,11 @@ for (const [page, file] of Object.entries(PRERENDERED_PATHS)) {
   const html = template
     .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`)
     // Mantine's provider sets this at run time; the prerendered page needs it before any script.
-    .replace('<html lang="id">', '<html lang="id" data-mantine-color-scheme="light">');
+    .replace('<html lang="id">', '<html lang="id" data-mantine-color-scheme="light">')
+    // The page is readable without its scripts; fetched at high priority they compete with the
+    // page itself on a slow link (and Lighthouse counts high-priority scripts as render-blocking).
+    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+    .replace('<script type="module" ', '<script type="module" fetchpriority="low" ');
   const withCss = await beasties.process(html);
   await writeFile(path.join(outDir, file), withCss);
   console.info(`prerendered ${page} -> prerendered/${file} (${(withCss.length / 1024).toFixed(1)} KB)`);

@@ -5,7 +5,7 @@ import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
-import { SIGNED_IN_HINT_COOKIE } from '../contract/auth.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../contract/cookies.ts';
 
 // Without the server's hint no session cookie came with this page: signed out, no probe needed.
 const signedInHint = document.cookie.split('; ').includes(`${SIGNED_IN_HINT_COOKIE}=1`);

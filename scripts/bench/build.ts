@@ -150,11 +150,14 @@ export async function bundleSizes(clientDir: string): Promise<BundleSize[]> {
   return result;
 }
 
-/** The index route (`index: true`) of the participant layout. */
-function indexRouteModules(router: string): string[] {
+/** The index route (`index: true`) of the participant layout: the landing page's own modules. */
+export function indexRouteModules(router: string): string[] {
   const at = router.search(/index:\s*true,\s*\n\s*lazy/);
   if (at < 0) return [];
-  const block = router.slice(at, at + router.slice(at).search(/\n\s{6}\},/));
+  // Up to the next route (its `path:`): the login, register and other pages after it load only when visited.
+  const rest = router.slice(at);
+  const end = rest.search(/path:\s*'/);
+  const block = end < 0 ? rest : rest.slice(0, end);
   return [...block.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => `src/${m[1]}`);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNED_IN_HINT_COOKIE, type Role } from '../../contract/auth.ts';
+import type { Role } from '../../contract/auth.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../../contract/cookies.ts';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import {

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from './store.ts';
@@ -11,6 +10,12 @@ import './styles.ts';
  * a toast is raised, and toasts raised earlier wait in @mantine/notifications' store meanwhile.
  */
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+/*
+ * Likewise the confirm dialogs' host: the admin screens open them through `modals.*`, which reaches
+ * the provider by an event, so it needs no children and stays out of the first download (with
+ * Modal, its focus trap and scroll lock).
+ */
+const ModalsProvider = lazy(async () => ({ default: (await import('@mantine/modals')).ModalsProvider }));
 
 export interface AppProvidersProps {
   store: AppStore;
@@ -35,12 +40,11 @@ export function AppProviders({ store, children, env = 'default' }: AppProvidersP
         defaultColorScheme="light"
         env={env}
       >
-        <ModalsProvider>
-          <Suspense fallback={null}>
-            <Notifications position="top-center" />
-          </Suspense>
-          {children}
-        </ModalsProvider>
+        <Suspense fallback={null}>
+          <Notifications position="top-center" />
+          <ModalsProvider />
+        </Suspense>
+        {children}
       </MantineProvider>
     </Provider>
   );

@@ -1,13 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeModules } from '../../scripts/bench/build.ts';
+import { indexRouteModules, routeModules } from '../../scripts/bench/build.ts';
 
 const app = (name: string) => readFileSync(path.resolve(import.meta.dirname, '..', '..', 'src', 'app', name), 'utf8');
 
 describe('bench route lookup', () => {
   it('finds the exam screen behind the signed-in screen loaders, so its bundle is measured', () => {
     expect(routeModules(app('router.tsx'), 'simulasi-toefl', app('screens.ts'))).toEqual(['src/features/exam/components/ExamScreen.tsx']);
+  });
+
+  it('counts the landing page by its own modules, not the pages after it in the router', () => {
+    expect(indexRouteModules(app('router.tsx'))).toEqual([
+      'src/features/landing/components/LandingScreen.tsx',
+      'src/features/landing/components/LandingNav.tsx',
+    ]);
   });
 
   it('finds nothing for a path the router does not have', () => {
