@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { contentDir } from './paths.ts';
 import { registerAudit } from './plugins/audit.ts';
-import { registerAuth, setSignedInHint } from './plugins/auth.ts';
+import { registerAuth, setSessionHint } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerOverload } from './plugins/overload.ts';
@@ -91,12 +91,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   const instance = options.instance;
-  if (instance) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      void reply.header('x-instance', String(instance.id));
-      return payload;
-    });
-  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -130,15 +124,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('mailer', mailer);
   if (mailer) app.addHook('onClose', async () => mailer.close());
 
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
-
   // External plugins.
   registerErrorHandling(app);
-  // First of the request hooks, so a shed request costs no session lookup or body parsing.
+  // First of the request hooks: security headers, x-request-id and x-instance on every answer, a shed one included.
+  await registerSecurity(app, config, instance ? { 'x-instance': String(instance.id) } : {});
+  // Before any other work, so a shed request costs no session lookup or body parsing.
   await registerOverload(app, config.overload);
-  await registerSecurity(app, config);
   // Phones on slow data: text answers and assets travel compressed (media is already compressed and
   // skipped by type). A moderate brotli level keeps the CPU cost per request small.
   await app.register(compress, {
@@ -210,8 +201,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.status(404).send({ message: 'Alamat API tidak ditemukan.' });
     }
     if (spaServed && (request.method === 'GET' || request.method === 'HEAD')) {
-      setSignedInHint(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.clientDir);
+      setSessionHint(request, reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .sendFile('index.html', config.clientDir, { cacheControl: false, etag: false, lastModified: false });
     }
     return reply.status(404).send({ message: 'Halaman tidak ditemukan.' });
   });

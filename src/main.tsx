@@ -2,14 +2,22 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
+import { authApi } from './api/auth.api.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
-import { SIGNED_IN_HINT_COOKIE } from '../contract/cookies.ts';
+import { SESSION_HINT_METRIC } from '../contract/page-hints.ts';
 
-// Without the server's hint no session cookie came with this page: signed out, no probe needed.
-const signedInHint = document.cookie.split('; ').includes(`${SIGNED_IN_HINT_COOKIE}=1`);
-const store = makeStore(signedInHint ? undefined : { auth: { status: 'anonymous', user: null } });
+// The server's word on this page load: was a session cookie sent? Signed out ('0'): no probe.
+const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+// Older browsers have no serverTiming: no hint, the identity is asked as before.
+const timings: readonly PerformanceServerTiming[] = navigation?.serverTiming ?? [];
+const sessionHint = timings.find((e) => e.name === SESSION_HINT_METRIC)?.description;
+const signedOut = sessionHint === '0';
+const store = makeStore(signedOut ? { auth: { status: 'anonymous', user: null } } : undefined);
+// Ask who is signed in now, while the page's code is still loading, rather than after it (the
+// layout's own query then finds the answer in the cache).
+if (!signedOut) void store.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
 // Refetch on focus/reconnect for queries that opt in (e.g. the exam timer when a tab returns).
 setupListeners(store.dispatch);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../contract/auth.ts';
-import { SIGNED_IN_HINT_COOKIE } from '../../contract/cookies.ts';
+import { SESSION_HINT_METRIC } from '../../contract/page-hints.ts';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import {
@@ -74,14 +74,9 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request) });
 }
 
-/** On a page load: the SPA's hint whether a session cookie came with it (SIGNED_IN_HINT_COOKIE). */
-export function setSignedInHint(request: FastifyRequest, reply: FastifyReply): void {
-  const options = { path: '/', sameSite: 'lax' as const, secure: isHttps(request) };
-  if (request.cookies[SESSION_COOKIE]) {
-    void reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...options, maxAge: SESSION_TTL_SECONDS });
-  } else if (request.cookies[SIGNED_IN_HINT_COOKIE]) {
-    void reply.clearCookie(SIGNED_IN_HINT_COOKIE, options);
-  }
+/** On a page load: tells the SPA whether a session cookie came with it (contract/page-hints.ts). */
+export function setSessionHint(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('server-timing', `${SESSION_HINT_METRIC};desc=${request.cookies[SESSION_COOKIE] ? 1 : 0}`);
 }
 
 function isHttps(request: FastifyRequest): boolean {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { setSignedInHint } from './auth.ts';
+import { setSessionHint } from './auth.ts';
 
 /**
  * Serves the built SPA with history fallback: any GET outside /api that is not a file answers
@@ -27,8 +27,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   // routes rather than the not-found fallback so that they travel compressed like any answer.
   for (const [page, file] of prerenderedPages(clientDir)) {
     app.get(page, { schema: { hide: true } }, (request, reply) => {
-      setSignedInHint(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile(file, clientDir, { cacheControl: false });
+      setSessionHint(request, reply);
+      // Always the whole page, never a 304: the session hint must be this request's.
+      return reply.header('cache-control', 'no-store').sendFile(file, clientDir, { cacheControl: false, etag: false, lastModified: false });
     });
   }
   return true;

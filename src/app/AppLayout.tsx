@@ -6,6 +6,7 @@ import { PaymentUpdatesNotice } from '../components/PaymentUpdatesNotice.tsx';
 import { useAuthBootstrap } from '../features/auth/hooks/useAuthBootstrap.ts';
 import { useSignOut } from '../features/auth/hooks/useSignOut.ts';
 import { t } from '../i18n/id.ts';
+import { isExamPath } from './screens.ts';
 
 /** What a route may declare in its `handle`: links it adds to the header (the landing page's anchors). */
 export interface RouteHandle {
@@ -22,7 +23,7 @@ export function AppLayout() {
   const learner = status === 'authenticated' && user?.role === 'User';
   const updates = usePaymentUpdatesQuery(undefined, { skip: !learner });
   // The decision message waits while an exam runs; the badge stays.
-  const inExam = useLocation().pathname.startsWith('/simulasi-toefl');
+  const inExam = isExamPath(useLocation().pathname);
   return (
     <>
       <a className="skip-link" href="#main">

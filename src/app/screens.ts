@@ -20,6 +20,9 @@ export const signedInScreens = {
   exam: retrying(() => import('../features/exam/components/ExamScreen.tsx')),
 };
 
+/** Whether a path is the exam (its own code and audio come first there). */
+export const isExamPath = (pathname: string): boolean => pathname.startsWith('/simulasi-toefl');
+
 export function preloadSignedInScreens(): () => void {
   return preloadAfterPaint(Object.values(signedInScreens));
 }
