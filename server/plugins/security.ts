@@ -1,17 +1,38 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Security headers on every answer and the same-origin rule for state-changing requests
+ * Security headers (and the request id) on every answer and the same-origin rule for state-changing requests
  * (DESIGN section 4): a present, foreign Origin is refused with 403. Browsers always send Origin
  * on cross-site POST/PUT/DELETE, so this closes cross-site request forgery alongside SameSite=Lax.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+export async function registerSecurity(app: FastifyInstance, config: Config, extraHeaders: Record<string, string> = {}): Promise<void> {
+  const headers = { ...(await helmetHeaders(helmetOptions(config))), ...extraHeaders };
+  const names = Object.keys(headers);
+  const trustedOrigins = new Set<string>();
+  if (config.publicUrl) trustedOrigins.add(new URL(config.publicUrl).origin);
+
+  // One synchronous hook for every answer. The headers go on the raw response as helmet puts them,
+  // so they stay on error answers too.
+  app.addHook('onRequest', (request, reply, done) => {
+    const res = reply.raw;
+    for (const name of names) res.setHeader(name, headers[name]!);
+    res.setHeader('x-request-id', request.id);
+    if (SAFE_METHODS.has(request.method)) return done();
+    const origin = request.headers.origin;
+    if (origin === undefined || trustedOrigins.has(origin)) return done();
+    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+    if (!sameHost(origin, host)) return done(forbidden('Permintaan ditolak: asal permintaan tidak dikenal.'));
+    done();
+  });
+}
+
+function helmetOptions(config: Config): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -32,19 +53,29 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
-  });
+  };
+}
 
-  const trustedOrigins = new Set<string>();
-  if (config.publicUrl) trustedOrigins.add(new URL(config.publicUrl).origin);
-
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    if (trustedOrigins.has(origin)) return;
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
-    if (!sameHost(origin, host)) throw forbidden('Permintaan ditolak: asal permintaan tidak dikenal.');
-  });
+/**
+ * The headers @fastify/helmet sets with these options, read once from a throwaway instance. The
+ * plugin rebuilds helmet's middleware (parsing the whole policy) in two hooks, one of them async,
+ * on every request; the headers depend on nothing in the request, so computing them once gives the
+ * same answers for a fraction of the cost.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const answerOf = async (withHelmet: boolean) => {
+    const scratch = Fastify({ logger: false });
+    if (withHelmet) await scratch.register(helmet, options);
+    scratch.get('/', () => 'ok');
+    const res = await scratch.inject({ method: 'GET', url: '/' });
+    await scratch.close();
+    return res.headers;
+  };
+  const plain = await answerOf(false);
+  const secured = await answerOf(true);
+  return Object.fromEntries(
+    Object.entries(secured).flatMap(([name, value]) => (name in plain || value === undefined ? [] : [[name, String(value)]])),
+  );
 }
 
 /** Compares an Origin with the Host header the way URLs do (a default port is the same host). */

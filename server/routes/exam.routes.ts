@@ -42,8 +42,9 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   // Session, user and open attempt in one statement; the timer refresh needs nothing more.
   app.addHook('onRequest', requireRoleWithOpenAttempt('User', 'Admin'));
   // Timers and answers must never be served from a cache.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.get('/soal', { schema: { tags, response: { 200: soalResponseSchema, ...errors } } }, async (request) =>

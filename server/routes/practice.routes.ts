@@ -25,8 +25,9 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  */
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireRole('User'));
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.get('/practice/home', { schema: { tags, response: { 200: practiceHomeSchema, ...errors } } }, async (request) => {
