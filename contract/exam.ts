@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './common.ts';
 import { EXAM_LENGTH, LAST_INDEX } from '../machines/exam-layout.ts';
 import { soalSectionSchema } from './soal.ts';
+import { CEFR_LEVELS, cefrLabel, type Cefr } from './cefr.ts';
 
 /** The server's section of an attempt (spec: sesi). */
 export const sesiSchema = z.enum(['listening', 'written', 'reading', 'finished']);
@@ -158,16 +159,8 @@ export type SubmitBody = z.input<typeof submitBodySchema>;
 /** The validated answer list of a final submission: every question by page, '-1' where unanswered. */
 export type SubmitAnswer = z.output<typeof submitBodySchema>['answers'][number];
 
-/**
- * CEFR levels of TOEFL ITP Level 1, strongest first. ETS defines nothing below A2 for this test,
- * so a score under the A2 cut is BELOW_A2 (never 'A1'). The cuts live in the conversion table.
- */
-export const CEFR_LEVELS = ['C1', 'B2', 'B1', 'A2', 'BELOW_A2'] as const;
+export { CEFR_LEVELS, cefrLabel, type Cefr };
 export const cefrSchema = z.enum(CEFR_LEVELS);
-export type Cefr = z.infer<typeof cefrSchema>;
-
-/** How a level reads to people (screens, certificate): ETS's 'below A2' band in Indonesian. */
-export const cefrLabel = (level: Cefr): string => (level === 'BELOW_A2' ? 'Di bawah A2' : level);
 
 /** A CEFR level for the total and for each section, always computed from the section scores. */
 export const cefrLevelsSchema = z.object({

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { cefrLabel, type Cefr } from '../../contract/exam.ts';
+import { cefrLabel, type Cefr } from '../../contract/cefr.ts';
 
 /** Dark shades so the white label keeps AA contrast; strongest band first. */
 const COLOR: Record<Cefr, string> = { C1: 'grape.9', B2: 'teal.9', B1: 'blue.9', A2: 'orange.9', BELOW_A2: 'red.9' };

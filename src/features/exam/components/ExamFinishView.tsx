@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { cefrLabel, type Cefr, type ScoreResult } from '../../../../contract/exam.ts';
+import { cefrLabel, type Cefr } from '../../../../contract/cefr.ts';
+import type { ScoreResult } from '../../../../contract/exam.ts';
 import { sectionQuestionCount } from '../../../../machines/exam-layout.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';

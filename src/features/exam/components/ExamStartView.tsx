@@ -1,5 +1,5 @@
 import { Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { extendedSeconds } from '../../../../contract/accommodations.ts';
+import { extendedSeconds } from '../../../../contract/time-factor.ts';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { ExamPaket } from '../exam-types.ts';
