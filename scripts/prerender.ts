@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
-const clientDir = path.join(root, process.env.PRERENDER_CLIENT_DIR ?? 'dist/client');
+// The bench passes its own build's folder (scripts/bench/build.ts).
+const clientDir = path.resolve(root, process.env.PRERENDER_CLIENT_DIR ?? 'dist/client');
 const ssrDir = path.join(path.dirname(clientDir), 'prerender-ssr');
 const outDir = path.join(clientDir, 'prerendered');
 const ROOT_ELEMENT = '<div id="root"></div>';

@@ -33,6 +33,12 @@ export async function buildCopy(): Promise<BuiltCopy> {
     cwd: projectRoot,
     maxBuffer: 64 * 1024 * 1024,
   });
+  // The landing, login and register pages as the product serves them (decision 020).
+  await run(bin('tsx'), [path.join(projectRoot, 'scripts', 'prerender.ts')], {
+    cwd: projectRoot,
+    env: { ...process.env, PRERENDER_CLIENT_DIR: clientDir },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   await run(
     bin('tsc'),
     [
