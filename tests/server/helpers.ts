@@ -72,7 +72,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock; /** A built client to serve (default: none). */ clientDir?: string } = {},
+): Promise<TestContext> {
   const config: Config = {
     ...loadConfig({
       DATA_DIR: path.join('/tmp', `toefl-test-${randomBytes(4).toString('hex')}`),
@@ -83,7 +86,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       REQUEST_DEADLINE_MS: '600000',
       ...env,
     }),
-    clientDir: '/nonexistent',
+    clientDir: options.clientDir ?? '/nonexistent',
   };
   let database: Database;
   let drop = async () => {};
