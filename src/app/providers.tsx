@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from './store.ts';
@@ -10,12 +11,6 @@ import './styles.ts';
  * a toast is raised, and toasts raised earlier wait in @mantine/notifications' store meanwhile.
  */
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
-/*
- * Likewise the confirm dialogs' host: the admin screens open them through `modals.*`, which reaches
- * the provider by an event, so it needs no children and stays out of the first download (with
- * Modal, its focus trap and scroll lock).
- */
-const ModalsProvider = lazy(async () => ({ default: (await import('@mantine/modals')).ModalsProvider }));
 
 export interface AppProvidersProps {
   store: AppStore;
@@ -40,11 +35,16 @@ export function AppProviders({ store, children, env = 'default' }: AppProvidersP
         defaultColorScheme="light"
         env={env}
       >
-        <Suspense fallback={null}>
-          <Notifications position="top-center" />
-          <ModalsProvider />
-        </Suspense>
-        {children}
+        {/*
+         * Not lazy like the toasts: a confirm dialog asked for before a lazy host had mounted was
+         * dropped without a word (the admin's first delete click did nothing on a slow machine).
+         */}
+        <ModalsProvider>
+          <Suspense fallback={null}>
+            <Notifications position="top-center" />
+          </Suspense>
+          {children}
+        </ModalsProvider>
       </MantineProvider>
     </Provider>
   );
