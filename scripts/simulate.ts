@@ -311,11 +311,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     await Promise.all(
       Array.from({ length: options.users }, async (_, i) => {
         await sleep((i / options.users) * rampSeconds * 1000);
-        if (await participant(i, { options, paketId: setup.paketId, keys: setup.keys, rec, run })) finished += 1;
+        // A participant that stops with an exception is one error of the run, not the end of it:
+        // thrown through Promise.all it ended the run mid-exam and its report was never printed.
+        try {
+          if (await participant(i, { options, paketId: setup.paketId, keys: setup.keys, rec, run })) finished += 1;
+        } catch (error) {
+          rec.fail(`peserta ${i}`, `berhenti: ${(error as Error).message}`);
+        }
       }),
     );
   } finally {
-    await setup.restore();
+    await setup.restore().catch((error: unknown) => {
+      rec.fail('admin', `durasi paket tidak dapat dipulihkan: ${(error as Error).message}`);
+    });
   }
   const seconds = (performance.now() - started) / 1000;
   const all = [...rec.latencies.values()].flat();
