@@ -15,12 +15,12 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { contentDir } from './paths.ts';
 import { registerAudit } from './plugins/audit.ts';
-import { registerAuth, setSessionHint } from './plugins/auth.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { registerSpa, sendPage } from './plugins/spa.ts';
 import { adminAttemptsRoutes } from './routes/admin-attempts.routes.ts';
 import { adminContentRoutes } from './routes/admin-content.routes.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.routes.ts';
@@ -201,10 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.status(404).send({ message: 'Alamat API tidak ditemukan.' });
     }
     if (spaServed && (request.method === 'GET' || request.method === 'HEAD')) {
-      setSessionHint(request, reply);
-      return reply
-        .header('cache-control', 'no-store')
-        .sendFile('index.html', config.clientDir, { cacheControl: false, etag: false, lastModified: false });
+      return sendPage(request, reply, config.clientDir);
     }
     return reply.status(404).send({ message: 'Halaman tidak ditemukan.' });
   });

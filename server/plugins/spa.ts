@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionHint } from './auth.ts';
 
 /**
@@ -26,13 +26,18 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   // The landing, login and register pages arrive already drawn (scripts/prerender.ts). They are
   // routes rather than the not-found fallback so that they travel compressed like any answer.
   for (const [page, file] of prerenderedPages(clientDir)) {
-    app.get(page, { schema: { hide: true } }, (request, reply) => {
-      setSessionHint(request, reply);
-      // Always the whole page, never a 304: the session hint must be this request's.
-      return reply.header('cache-control', 'no-store').sendFile(file, clientDir, { cacheControl: false, etag: false, lastModified: false });
-    });
+    app.get(page, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, clientDir, file));
   }
   return true;
+}
+
+/**
+ * Answers a page load (a prerendered page, or the shell for any other client route) with the
+ * session hint. Always the whole page, never a 304: the hint must be this request's.
+ */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, clientDir: string, file = 'index.html'): FastifyReply {
+  setSessionHint(request, reply);
+  return reply.header('cache-control', 'no-store').sendFile(file, clientDir, { cacheControl: false, etag: false, lastModified: false });
 }
 
 /** dist/client/prerendered/manifest.json: path -> file under the client folder (none in a build without it). */

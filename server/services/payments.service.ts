@@ -311,15 +311,19 @@ export async function decidePayment(
   return row!;
 }
 
-const nextPaymentWhere = (userId: number) =>
-  and(eq(payments.userId, userId), eq(payments.status, 'confirmed'), isNull(payments.consumedAt), isNotNull(payments.paketSoalId));
-
 /**
- * `activateNextPayment`'s choice as a scalar subquery, so the final submission can clear the
- * finished package and activate the next one in the statement that updates the user.
+ * The package a user sits next: that of the oldest confirmed payment whose attempt has not started
+ * yet, or null. A scalar subquery, so the final submission can clear the finished package and
+ * activate the next one in the statement that updates the user; `activateNextPayment` reads it too.
  */
 export function nextPaidPackage(userId: number): SQL<number | null> {
-  return sql<number | null>`(select ${payments.paketSoalId} from ${payments} where ${nextPaymentWhere(userId)}
+  const waiting = and(
+    eq(payments.userId, userId),
+    eq(payments.status, 'confirmed'),
+    isNull(payments.consumedAt),
+    isNotNull(payments.paketSoalId),
+  );
+  return sql<number | null>`(select ${payments.paketSoalId} from ${payments} where ${waiting}
     order by ${payments.decidedAt} asc, ${payments.id} asc limit 1)`;
 }
 
@@ -330,11 +334,9 @@ export function nextPaidPackage(userId: number): SQL<number | null> {
  */
 export async function activateNextPayment(db: Db, userId: number): Promise<number | null> {
   const [next] = await db
-    .select({ paketSoalId: payments.paketSoalId })
-    .from(payments)
-    .where(nextPaymentWhere(userId))
-    .orderBy(asc(payments.decidedAt), asc(payments.id))
-    .limit(1);
+    .select({ paketSoalId: nextPaidPackage(userId) })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!next?.paketSoalId) return null;
   await db.update(users).set({ paketSoalIdAktif: next.paketSoalId, updatedAt: new Date() }).where(eq(users.id, userId));
   return next.paketSoalId;

@@ -265,6 +265,24 @@ describe('access', () => {
     expect((await new Client(ctx.app).get(`/api/users/cek-akses/${paketId}`)).statusCode).toBe(401);
   });
 
+  it('activates the oldest waiting package first when several wait', async () => {
+    const a = await makePaket({ nama: 'Paket Antre A' });
+    const b = await makePaket({ nama: 'Paket Antre B' });
+    const c = await makePaket({ nama: 'Paket Antre C' });
+    const { client, id } = await newUser();
+    for (const paket of [a, b, c]) {
+      await decide(admin, (await uploadProof(client, paket)).json().data.id as number, { status: 'confirmed' });
+    }
+    expect(await activeOf(id)).toBe(a);
+    const db = ctx.database.db;
+    await consumePayment(db, id, a);
+    await db.update(users).set({ paketSoalIdAktif: null }).where(eq(users.id, id));
+    expect(await activateNextPayment(db, id)).toBe(b);
+    await consumePayment(db, id, b);
+    await db.update(users).set({ paketSoalIdAktif: null }).where(eq(users.id, id));
+    expect(await activateNextPayment(db, id)).toBe(c);
+  });
+
   it('queues a second confirmed package behind the active one; consume and activateNextPayment move on', async () => {
     const a = await makePaket({ nama: 'Paket Pertama' });
     const b = await makePaket({ nama: 'Paket Kedua' });

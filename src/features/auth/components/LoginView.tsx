@@ -1,11 +1,8 @@
-import { Anchor, Button, Fieldset, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router-dom';
 import type { LoginBody } from '../../../../contract/auth.ts';
-import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
-import { useHydrated } from '../../../lib/useHydrated.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthForm } from './AuthForm.tsx';
 
 export interface LoginViewProps {
   onSubmit: (values: LoginBody) => void;
@@ -23,53 +20,37 @@ export interface LoginViewProps {
 export function LoginView({ onSubmit, isSubmitting, errorMessage, errorDialogOpen, onCloseErrorDialog }: LoginViewProps) {
   const form = useForm<LoginBody>({ mode: 'uncontrolled', initialValues: { nohp: '', password: '' } });
 
-  const hydrated = useHydrated();
-
   return (
-    <AuthCard title={t.login.title} subtitle={t.login.subtitle}>
-      <form method="post" noValidate onSubmit={form.onSubmit((values) => onSubmit(values))}>
-        <Fieldset variant="unstyled" m={0} disabled={!hydrated}>
-          <Stack gap="md">
-            <TextInput
-              label={t.login.nohp}
-              placeholder={t.login.nohpPlaceholder}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              key={form.key('nohp')}
-              {...form.getInputProps('nohp')}
-            />
-            <PasswordInput
-              label={t.login.password}
-              autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': t.password.toggleVisibility }}
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <Button type="submit" fullWidth loading={isSubmitting}>
-              {t.login.submit}
-            </Button>
-            {errorMessage ? (
-              <Text c="red.8" size="sm" role="alert">
-                {errorMessage}
-              </Text>
-            ) : null}
-            <Text size="sm" ta="center">
-              {t.login.noAccount}{' '}
-              <Anchor component={Link} to="/register" fw={600}>
-                {t.login.toRegister}
-              </Anchor>
-            </Text>
-          </Stack>
-        </Fieldset>
-      </form>
-      <MessageDialog
-        opened={errorDialogOpen}
-        tone="error"
-        title={t.login.failedTitle}
-        message={errorMessage}
-        onClose={onCloseErrorDialog}
+    <AuthForm
+      title={t.login.title}
+      subtitle={t.login.subtitle}
+      onSubmit={form.onSubmit((values) => onSubmit(values))}
+      submitLabel={t.login.submit}
+      isSubmitting={isSubmitting}
+      errorMessage={errorMessage}
+      errorDialogOpen={errorDialogOpen}
+      errorDialogTitle={t.login.failedTitle}
+      onCloseErrorDialog={onCloseErrorDialog}
+      switchPrompt={t.login.noAccount}
+      switchLabel={t.login.toRegister}
+      switchTo="/register"
+    >
+      <TextInput
+        label={t.login.nohp}
+        placeholder={t.login.nohpPlaceholder}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        key={form.key('nohp')}
+        {...form.getInputProps('nohp')}
       />
-    </AuthCard>
+      <PasswordInput
+        label={t.login.password}
+        autoComplete="current-password"
+        visibilityToggleButtonProps={{ 'aria-label': t.password.toggleVisibility }}
+        key={form.key('password')}
+        {...form.getInputProps('password')}
+      />
+    </AuthForm>
   );
 }

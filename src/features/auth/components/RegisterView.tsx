@@ -1,11 +1,8 @@
-import { Anchor, Button, Fieldset, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router-dom';
 import type { RegisterBody } from '../../../../contract/auth.ts';
-import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
-import { useHydrated } from '../../../lib/useHydrated.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthForm } from './AuthForm.tsx';
 
 export interface RegisterViewProps {
   onSubmit: (values: RegisterBody) => void;
@@ -26,62 +23,46 @@ export function RegisterView({ onSubmit, isSubmitting, errorMessage, errorDialog
     initialValues: { nama: '', nohp: '', email: '', password: '' },
   });
 
-  const hydrated = useHydrated();
-
   return (
-    <AuthCard title={t.register.title} subtitle={t.register.subtitle}>
-      <form method="post" noValidate onSubmit={form.onSubmit((values) => onSubmit(values))}>
-        <Fieldset variant="unstyled" m={0} disabled={!hydrated}>
-          <Stack gap="md">
-            <TextInput label={t.register.nama} autoComplete="name" key={form.key('nama')} {...form.getInputProps('nama')} />
-            <TextInput
-              label={t.register.nohp}
-              placeholder={t.register.nohpPlaceholder}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              key={form.key('nohp')}
-              {...form.getInputProps('nohp')}
-            />
-            <TextInput
-              label={t.register.email}
-              placeholder={t.register.emailPlaceholder}
-              type="email"
-              autoComplete="email"
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label={t.register.password}
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': t.password.toggleVisibility }}
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <Button type="submit" fullWidth loading={isSubmitting}>
-              {t.register.submit}
-            </Button>
-            {errorMessage ? (
-              <Text c="red.8" size="sm" role="alert">
-                {errorMessage}
-              </Text>
-            ) : null}
-            <Text size="sm" ta="center">
-              {t.register.haveAccount}{' '}
-              <Anchor component={Link} to="/login" fw={600}>
-                {t.register.toLogin}
-              </Anchor>
-            </Text>
-          </Stack>
-        </Fieldset>
-      </form>
-      <MessageDialog
-        opened={errorDialogOpen}
-        tone="error"
-        title={t.register.failedTitle}
-        message={errorMessage}
-        onClose={onCloseErrorDialog}
+    <AuthForm
+      title={t.register.title}
+      subtitle={t.register.subtitle}
+      onSubmit={form.onSubmit((values) => onSubmit(values))}
+      submitLabel={t.register.submit}
+      isSubmitting={isSubmitting}
+      errorMessage={errorMessage}
+      errorDialogOpen={errorDialogOpen}
+      errorDialogTitle={t.register.failedTitle}
+      onCloseErrorDialog={onCloseErrorDialog}
+      switchPrompt={t.register.haveAccount}
+      switchLabel={t.register.toLogin}
+      switchTo="/login"
+    >
+      <TextInput label={t.register.nama} autoComplete="name" key={form.key('nama')} {...form.getInputProps('nama')} />
+      <TextInput
+        label={t.register.nohp}
+        placeholder={t.register.nohpPlaceholder}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        key={form.key('nohp')}
+        {...form.getInputProps('nohp')}
       />
-    </AuthCard>
+      <TextInput
+        label={t.register.email}
+        placeholder={t.register.emailPlaceholder}
+        type="email"
+        autoComplete="email"
+        key={form.key('email')}
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput
+        label={t.register.password}
+        autoComplete="new-password"
+        visibilityToggleButtonProps={{ 'aria-label': t.password.toggleVisibility }}
+        key={form.key('password')}
+        {...form.getInputProps('password')}
+      />
+    </AuthForm>
   );
 }
