@@ -187,6 +187,9 @@ describe('admin content in the browser', () => {
     await page.getByRole('button', { name: 'Edit Soal 17' }).click();
     expect(await field(page, 'Kalimat soal').inputValue()).toBe('Bamboo grows more quick than almost any other plant.');
     await page.getByRole('button', { name: 'more (A)', exact: true }).waitFor();
+    // The add's toast says the same; on a slow machine it is still up, so the edit's is awaited
+    // only once it has gone.
+    await page.getByText('Soal berhasil diupdate').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Simpan Soal' }).click();
     await page.waitForURL('**/admin/soal-simulasi/soal-written/*');
     await page.getByText('Soal berhasil diupdate').waitFor();
