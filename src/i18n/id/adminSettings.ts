@@ -1,0 +1,18 @@
+export const adminSettings = {
+  title: 'Pengaturan',
+  qrTitle: 'QR Pembayaran',
+  qrLead: 'Gambar QR ini tampil di halaman pembayaran peserta.',
+  current: 'QR saat ini',
+  none: 'Belum ada gambar QR pembayaran.',
+  qrAlt: 'QR pembayaran saat ini',
+  previewAlt: 'Pratinjau QR pembayaran baru',
+  dropTitle: 'Tarik gambar QR ke sini atau klik untuk memilih',
+  dropHint: 'Gambar JPG, PNG atau WebP, maksimal 5 MB.',
+  dropReject: 'File harus berupa gambar (jpg, png atau webp) maksimal 5 MB.',
+  required: 'Pilih gambar QR terlebih dahulu.',
+  save: 'Simpan QR',
+  saved: 'Gambar QR pembayaran berhasil disimpan.',
+  failedTitle: 'Gagal menyimpan QR',
+  loading: 'Memuat pengaturan...',
+  loadFailed: 'Gagal mengambil pengaturan',
+} as const;

@@ -1,0 +1,28 @@
+export const audioOnce = {
+  // The specification's exact wording for the audio player's loading state.
+  loading: 'Loading audio...',
+  loadingRetry: (attempt: number) => `Loading audio... (percobaan ke-${attempt + 1})`,
+  play: 'Putar audio',
+  starting: 'Memulai audio...',
+  playing: 'Audio sedang diputar...',
+  resuming: (time: string) => `Melanjutkan audio dari ${time}...`,
+  interrupted: {
+    stall: 'Audio tersendat. Melanjutkan sebentar lagi...',
+    hidden: 'Audio dijeda karena layar tidak aktif. Audio dilanjutkan saat Anda kembali.',
+    paused: 'Audio dijeda. Tekan Lanjutkan audio untuk meneruskan.',
+    leave: 'Audio dijeda. Audio dilanjutkan saat Anda kembali ke soal ini.',
+    blocked: 'Browser menahan pemutaran otomatis. Tekan Lanjutkan audio.',
+  },
+  pausedAt: (time: string) => `Dijeda di ${time}`,
+  resume: 'Lanjutkan audio',
+  played: 'Audio sudah diputar',
+  onlyOnce: 'Audio hanya bisa diputar sekali',
+  failed: 'Audio gagal dimuat. Periksa koneksi internet Anda, lalu coba lagi.',
+  retry: 'Coba lagi',
+  noAudio: 'Tidak ada audio untuk halaman ini.',
+  progress: 'Posisi audio',
+  leaveTitle: 'Audio sedang diputar',
+  leaveMessage: 'Audio sedang diputar. Jika pindah, audio dijeda dan dilanjutkan saat Anda kembali. Pindah sekarang?',
+  leaveConfirm: 'Ya, pindah',
+  leaveCancel: 'Tetap di sini',
+} as const;

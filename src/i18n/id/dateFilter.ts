@@ -1,0 +1,6 @@
+export const dateFilter = {
+  from: 'Dari tanggal',
+  to: 'Sampai tanggal',
+  apply: 'Terapkan',
+  reset: 'Reset',
+} as const;

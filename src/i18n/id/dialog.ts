@@ -1,0 +1,4 @@
+export const dialog = {
+  close: 'Tutup',
+  ok: 'OK',
+} as const;

@@ -1,0 +1,4 @@
+export const notification = {
+  successTitle: 'Berhasil',
+  errorTitle: 'Gagal',
+} as const;

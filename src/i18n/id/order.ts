@@ -1,0 +1,28 @@
+export const order = {
+  loading: 'Menyiapkan pesanan pembayaran...',
+  failedTitle: 'Pesanan pembayaran belum dapat dibuat',
+  retry: 'Coba Lagi',
+  manualLead: 'Pindai kode QRIS di bawah dengan aplikasi bank atau e-wallet, bayar tepat sesuai nominal, lalu unggah bukti pembayaranmu.',
+  gatewayLead:
+    'Pindai kode QRIS di bawah dengan aplikasi bank atau e-wallet. Pembayaran dikonfirmasi otomatis, tanpa perlu mengunggah bukti.',
+  amountLabel: 'Bayar tepat',
+  codeWhy: (harga: string, code: number) =>
+    `Harga paket ${harga} ditambah kode unik ${code} rupiah. Nominal yang tidak bulat ini membuat pembayaranmu langsung dikenali, jadi bayarlah tepat sampai digit terakhir.`,
+  gatewayWhy: 'Nominal sudah tercantum di kode QR, tinggal dikonfirmasi di aplikasimu.',
+  qrAlt: (amount: string) => `Kode QRIS pembayaran ${amount}`,
+  qrDrawing: 'Menggambar kode QR...',
+  qrUnavailable: 'Kode QR tidak dapat ditampilkan. Muat ulang halaman ini; jika tetap tidak muncul, hubungi admin.',
+  save: 'Simpan QR sebagai Gambar',
+  saveHint: 'Simpan gambarnya, lalu pilih dari galeri di aplikasi pembayaranmu jika kamu membuka halaman ini di HP yang sama.',
+  expiresAt: (when: string) => `Berlaku sampai ${when}`,
+  expiredTitle: 'Pesanan sudah kedaluwarsa',
+  expiredText: 'Kode QR ini tidak berlaku lagi. Buat pesanan baru untuk mendapatkan kode QR dan kode unik yang baru.',
+  renew: 'Buat Pesanan Baru',
+  live: 'Menunggu pembayaran... Status diperbarui otomatis.',
+  paidTitle: 'Pembayaran diterima',
+  paidText: 'Terima kasih! Paket sudah terbuka dan siap dikerjakan.',
+  start: 'Mulai Simulasi',
+  waitingTitle: 'Bukti pembayaran sedang diverifikasi',
+  waitingText: 'Admin sedang memeriksa bukti pembayaranmu. Kabar keputusannya muncul di sini dan di Paket Saya.',
+  proofFor: (amount: string) => `Sudah membayar ${amount}? Unggah foto atau tangkapan layar bukti pembayarannya.`,
+} as const;

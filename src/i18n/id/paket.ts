@@ -1,0 +1,3 @@
+export const paket = {
+  title: 'Paket Soal',
+} as const;

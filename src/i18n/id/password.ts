@@ -1,0 +1,3 @@
+export const password = {
+  toggleVisibility: 'Tampilkan atau sembunyikan password',
+} as const;

@@ -1,0 +1,15 @@
+export const register = {
+  title: 'Daftar',
+  subtitle: 'Buat akun untuk mulai berlatih simulasi TOEFL ITP.',
+  nama: 'Nama Lengkap',
+  nohp: 'Nomor HP',
+  nohpPlaceholder: '081234567890',
+  email: 'Email',
+  emailPlaceholder: 'nama@contoh.com',
+  password: 'Password',
+  submit: 'Daftar',
+  haveAccount: 'Sudah punya akun?',
+  toLogin: 'Login',
+  failedTitle: 'Gagal Register',
+  success: 'Registrasi berhasil. Silakan login.',
+} as const;
