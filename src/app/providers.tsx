@@ -1,16 +1,27 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { subscribeToastRaised, toastRaised } from '../components/toast-host.ts';
 import { Provider } from 'react-redux';
 import type { AppStore } from './store.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import './styles.ts';
 
 /*
- * The toast container (portal, transitions) is fetched after first paint: it shows nothing until
- * a toast is raised, and toasts raised earlier wait in @mantine/notifications' store meanwhile.
+ * The toast container (portal, transitions: about 14 KB gzip) is fetched when the first toast is
+ * raised (src/components/notify.ts), not with every page: toasts wait in @mantine/notifications'
+ * store until it has mounted.
  */
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+function ToastHost() {
+  // Once mounted it stays, so the last toast can close with its transition.
+  const needed = useSyncExternalStore(subscribeToastRaised, toastRaised, () => false);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  ) : null;
+}
 
 export interface AppProvidersProps {
   store: AppStore;
@@ -35,16 +46,9 @@ export function AppProviders({ store, children, env = 'default' }: AppProvidersP
         defaultColorScheme="light"
         env={env}
       >
-        {/*
-         * Not lazy like the toasts: a confirm dialog asked for before a lazy host had mounted was
-         * dropped without a word (the admin's first delete click did nothing on a slow machine).
-         */}
-        <ModalsProvider>
-          <Suspense fallback={null}>
-            <Notifications position="top-center" />
-          </Suspense>
-          {children}
-        </ModalsProvider>
+        {/* The confirm dialogs' host (@mantine/modals) is the admin frame's: only admin screens ask. */}
+        <ToastHost />
+        {children}
       </MantineProvider>
     </Provider>
   );

@@ -1,5 +1,6 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
 import { t } from '../i18n/id.ts';
+import { markToastRaised } from './toast-host.ts';
 
 /** Toast durations of spec section 9, in one place. */
 export const NOTIFY_MS = {
@@ -11,8 +12,14 @@ export const NOTIFY_MS = {
 /** Who the message is for: admin actions close faster than participant flows. */
 export type Audience = 'admin' | 'participant';
 
+/** Every toast goes through here: the container is mounted on the first one. */
+function show(data: NotificationData): void {
+  markToastRaised();
+  notifications.show(data);
+}
+
 export function notifySuccess(message: string, options: { audience: Audience; title?: string }): void {
-  notifications.show({
+  show({
     title: options.title ?? t.notification.successTitle,
     message,
     color: 'green',
@@ -22,9 +29,14 @@ export function notifySuccess(message: string, options: { audience: Audience; ti
 
 /** Something the user must complete first (e.g. an empty required field); stays like an error. */
 export function notifyWarning(message: string, title: string): void {
-  notifications.show({ title, message, color: 'yellow', autoClose: NOTIFY_MS.error });
+  show({ title, message, color: 'yellow', autoClose: NOTIFY_MS.error });
 }
 
 export function notifyError(message: string, title: string = t.notification.errorTitle): void {
-  notifications.show({ title, message, color: 'red', autoClose: NOTIFY_MS.error });
+  show({ title, message, color: 'red', autoClose: NOTIFY_MS.error });
+}
+
+/** A neutral note that something did not happen (e.g. a cancelled rejection). */
+export function notifyInfo(message: string, options: { audience: Audience }): void {
+  show({ message, color: 'gray', autoClose: options.audience === 'admin' ? NOTIFY_MS.adminSuccess : NOTIFY_MS.participantSuccess });
 }

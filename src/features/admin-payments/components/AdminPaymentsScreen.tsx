@@ -1,10 +1,9 @@
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { AdminPayment } from '../../../../contract/payments.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
-import { NOTIFY_MS, notifyError, notifySuccess } from '../../../components/notify.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
 import { bodyText, errorMessage } from '../../../lib/api-error.ts';
 import {
@@ -120,11 +119,7 @@ export function AdminPaymentsScreen({
 
   const cancelReject = () => {
     rejecting.cancel();
-    notifications.show({
-      message: t.adminPayments.rejectCancelled,
-      color: 'gray',
-      autoClose: NOTIFY_MS.adminSuccess,
-    });
+    notifyInfo(t.adminPayments.rejectCancelled, { audience: 'admin' });
   };
 
   return (
