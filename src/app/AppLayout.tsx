@@ -1,12 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { usePaymentUpdatesQuery } from '../api/learner-payments.api.ts';
 import { AppHeader } from '../components/AppHeader.tsx';
-import { PaymentUpdatesNotice } from '../components/PaymentUpdatesNotice.tsx';
 import { useAuthBootstrap } from '../features/auth/hooks/useAuthBootstrap.ts';
 import { useSignOut } from '../features/auth/hooks/useSignOut.ts';
 import { t } from '../i18n/id.ts';
 import { isExamPath } from './screens.ts';
+
+/*
+ * A signed-in learner's message (and its dialog) loads only for them: the signed-out landing page
+ * does not download it.
+ */
+const PaymentUpdatesNotice = lazy(async () => ({ default: (await import('../components/PaymentUpdatesNotice.tsx')).PaymentUpdatesNotice }));
 
 /** What a route may declare in its `handle`: links it adds to the header (the landing page's anchors). */
 export interface RouteHandle {
@@ -35,7 +40,11 @@ export function AppLayout() {
         nav={headerNav}
         paymentUpdates={learner ? (updates.data?.length ?? 0) : 0}
       />
-      {learner && !inExam ? <PaymentUpdatesNotice /> : null}
+      {learner && !inExam ? (
+        <Suspense fallback={null}>
+          <PaymentUpdatesNotice />
+        </Suspense>
+      ) : null}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
-import { RequireRole } from '../features/auth/components/RequireRole.tsx';
 import { t } from '../i18n/id.ts';
 import { AppLayout, type RouteHandle } from './AppLayout.tsx';
 import { retrying } from './lazy-retry.ts';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import { signedInScreens } from './screens.ts';
-import { SignedInArea } from './SignedInArea.tsx';
 
 function RouteLoading() {
   return <FullScreenLoader message={t.app.loading} />;
@@ -133,7 +131,8 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            element: <SignedInArea />,
+            // The guard's own module: its loading and failure views (a dialog) stay out of the shared entry.
+            lazy: async () => ({ Component: (await retrying(() => import('./SignedInArea.tsx'))()).SignedInArea }),
             children: [
               {
                 path: 'riwayat-ujian',
@@ -231,7 +230,7 @@ export const routes: RouteObject[] = [
   {
     // The admin area has its own frame (sidebar, profile menu) instead of the participant header.
     path: '/admin',
-    element: <RequireRole allowed={['Admin']} />,
+    lazy: async () => ({ Component: (await retrying(() => import('./AdminArea.tsx'))()).AdminArea }),
     errorElement: <RouteErrorScreen />,
     HydrateFallback: RouteLoading,
     children: [

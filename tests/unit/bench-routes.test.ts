@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexRouteModules, routeModules } from '../../scripts/bench/build.ts';
+import { indexRouteModules, measuredRoutes, routeModules } from '../../scripts/bench/build.ts';
 
 const app = (name: string) => readFileSync(path.resolve(import.meta.dirname, '..', '..', 'src', 'app', name), 'utf8');
 
@@ -15,6 +15,12 @@ describe('bench route lookup', () => {
       'src/features/landing/components/LandingScreen.tsx',
       'src/features/landing/components/LandingNav.tsx',
     ]);
+  });
+
+  it('counts the lazy role guards around the exam and the admin frame with them', () => {
+    const modules = Object.fromEntries(measuredRoutes(app('router.tsx'), app('screens.ts')).map((r) => [r.route, r.modules]));
+    expect(modules.exam).toEqual(['src/app/SignedInArea.tsx', 'src/features/exam/components/ExamScreen.tsx']);
+    expect(modules.admin).toEqual(['src/app/AdminArea.tsx', 'src/features/admin/components/AdminLayout.tsx']);
   });
 
   it('finds nothing for a path the router does not have', () => {
