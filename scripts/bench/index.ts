@@ -279,7 +279,7 @@ function table(r: BenchResult): string {
       `${l.page} perf / a11y / best practices`,
       l.error
         ? `failed: ${l.error}`
-        : `${l.performance} / ${l.accessibility} / ${l.bestPractices}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms${moved}`,
+        : `${l.performance} / ${l.accessibility} / ${l.bestPractices}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms${l.scripts ? `, JS fetched ${l.scripts.kb} KB in ${l.scripts.files} files as transferred` : ''}${moved}`,
       '',
     ]);
   }

@@ -18,13 +18,19 @@ export interface LighthouseScores {
   /** Largest contentful paint and total blocking time in ms (simulated mobile). */
   lcpMs: number | null;
   tbtMs: number | null;
+  /**
+   * Scripts the page fetched during the run, as transferred (compressed, headers included): a check
+   * on the bundle figures, which follow the build manifest and so would miss a module the page
+   * imports at run time.
+   */
+  scripts: { files: number; kb: number } | null;
   error?: string;
 }
 
 interface Lhr {
   finalDisplayedUrl?: string;
   categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number } | undefined>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } } | undefined>;
 }
 
 /** The last 400 characters of a failed child process's stderr (execFile puts it on the error). */
@@ -32,6 +38,14 @@ function stderrTail(err: unknown): string {
   const stderr = (err as { stderr?: unknown }).stderr;
   const text = typeof stderr === 'string' ? stderr : Buffer.isBuffer(stderr) ? stderr.toString('utf8') : '';
   return text.trim().slice(-400);
+}
+
+function scriptsOf(lhr: Lhr): LighthouseScores['scripts'] {
+  const items = lhr.audits['network-requests']?.details?.items;
+  if (!items) return null;
+  const scripts = items.filter((i) => i.resourceType === 'Script');
+  const bytes = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+  return { files: scripts.length, kb: Math.round(bytes / 102.4) / 10 };
 }
 
 const score = (lhr: Lhr, id: string) => {
@@ -83,6 +97,7 @@ async function lighthouseOnce(page: string, url: string, cookie?: string): Promi
       bestPractices: score(lhr, 'best-practices'),
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
+      scripts: scriptsOf(lhr),
     };
   } catch (err) {
     return {
@@ -94,6 +109,7 @@ async function lighthouseOnce(page: string, url: string, cookie?: string): Promi
       bestPractices: null,
       lcpMs: null,
       tbtMs: null,
+      scripts: null,
       // The command line fills the message; what went wrong is at the end of stderr.
       error: `${(err as Error).message.split('\n')[0]!.slice(0, 120)} ... ${stderrTail(err)}`,
     };
