@@ -1,32 +1,25 @@
-import { Button, Menu } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import { t } from '../../../i18n/id.ts';
-import { MENU_PACKAGES } from '../sections.ts';
+import { lazy, Suspense, useState } from 'react';
+import { SimulasiButton } from './SimulasiButton.tsx';
+
+const loadPackageMenu = () => import('./PackageMenu.tsx');
+/*
+ * The menu itself (Mantine's Menu, Popover and floating-ui: about 30 KB gzip) is fetched when the
+ * visitor reaches for the button, not with the landing page: most visitors never open it.
+ */
+const PackageMenu = lazy(async () => ({ default: (await loadPackageMenu()).PackageMenu }));
+const warm = () => void loadPackageMenu().catch(() => undefined); // a failed early fetch is made again by the click
 
 /** 'Simulasi TOEFL': ten packages, each leading to the package list (spec section 2). */
-export function SimulasiMenu({ defaultOpened }: { defaultOpened?: boolean }) {
+export function SimulasiMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
+  const [wanted, setWanted] = useState(defaultOpened);
+  const closed = <SimulasiButton aria-haspopup="menu" aria-expanded={false} />;
+  if (!wanted)
+    return (
+      <SimulasiButton aria-haspopup="menu" aria-expanded={false} onPointerEnter={warm} onFocus={warm} onClick={() => setWanted(true)} />
+    );
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} width={220}>
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" rightSection={<span aria-hidden="true">▾</span>}>
-          {t.landing.nav.simulasi}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t.landing.nav.prediction}</Menu.Label>
-        {MENU_PACKAGES.prediction.map((huruf) => (
-          <Menu.Item key={`p-${huruf}`} component={Link} to="/paketsoal">
-            {t.landing.nav.paket(huruf, t.landing.nav.prediction)}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Label>{t.landing.nav.itp}</Menu.Label>
-        {MENU_PACKAGES.itp.map((huruf) => (
-          <Menu.Item key={`i-${huruf}`} component={Link} to="/paketsoal">
-            {t.landing.nav.paket(huruf, t.landing.nav.itp)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={closed}>
+      <PackageMenu />
+    </Suspense>
   );
 }
