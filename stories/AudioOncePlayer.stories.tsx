@@ -117,8 +117,12 @@ export const Locked: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(A.played)).toBeVisible();
+    // The notice waits for the learner to reach for the player.
+    await expect(body(canvasElement).queryByRole('tooltip')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: A.onlyOnce }));
-    await expect(await body(canvasElement).findByRole('tooltip')).toHaveTextContent(A.onlyOnce);
+    const notice = await body(canvasElement).findByRole('tooltip');
+    await expect(notice).toHaveTextContent(A.onlyOnce);
+    await expect(notice).toBeVisible();
   },
 };
 

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { audioOnceMachine, type AudioOnceMachine } from '../../machines/audio-once.machine.ts';
 import { AudioOncePlayerView, type AudioOnceStatus } from './AudioOncePlayerView.tsx';
-import './AudioOncePlayer.css';
 
 export type AudioOnceActor = ActorRefFrom<AudioOnceMachine>;
 

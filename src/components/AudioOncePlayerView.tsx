@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Modal, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { InterruptReason } from '../../machines/audio-once.machine.ts';
 import { t } from '../i18n/id.ts';
+import './AudioOncePlayer.css';
 
 /** What the play-once player shows; one value per state of the audioOnce machine. */
 export type AudioOnceStatus =
@@ -100,7 +101,7 @@ export function AudioOncePlayerView(props: AudioOncePlayerViewProps) {
         <Progress value={Math.round(progress * 100)} size="sm" aria-label={t.audioOnce.progress} transitionDuration={200} />
       </Stack>
       {status === 'played' ? (
-        <Tooltip label={t.audioOnce.onlyOnce} opened={replayNotice || undefined} withArrow position="top">
+        <>
           <button
             type="button"
             className="audio-once-lock"
@@ -109,7 +110,14 @@ export function AudioOncePlayerView(props: AudioOncePlayerViewProps) {
             onClick={() => setReplayNotice(true)}
             onBlur={() => setReplayNotice(false)}
           />
-        </Tooltip>
+          {/*
+           * A plain notice rather than Mantine's Tooltip: the tooltip's positioning library
+           * (floating-ui, ~19 KB gzip) would be the exam's largest download after XState.
+           */}
+          <div role="tooltip" className="audio-once-notice" data-open={replayNotice || undefined}>
+            {t.audioOnce.onlyOnce}
+          </div>
+        </>
       ) : null}
       <Modal
         opened={status === 'askingLeave'}
