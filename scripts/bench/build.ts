@@ -160,10 +160,16 @@ export async function bundleSizes(clientDir: string): Promise<BundleSize[]> {
 export function measuredRoutes(router: string, screens: string): { route: string; modules: string[] }[] {
   return [
     { route: 'landing', modules: indexRouteModules(router) },
-    { route: 'exam', modules: [...appModules(router, 'SignedInArea.tsx'), ...routeModules(router, 'simulasi-toefl', screens)] },
-    { route: 'admin', modules: [...appModules(router, 'AdminArea.tsx'), ...adminLayoutModules(router)] },
+    {
+      route: 'exam',
+      modules: [...appModules(router, 'SignedInArea.tsx'), ...routeModules(router, 'simulasi-toefl', screens), ...SIGNED_IN_HEADER],
+    },
+    { route: 'admin', modules: [...appModules(router, 'AdminArea.tsx'), ...adminLayoutModules(router), ...SIGNED_IN_HEADER] },
   ];
 }
+
+/** What a signed-in page's header fetches as soon as it renders: the account button (its menu waits for a click). */
+const SIGNED_IN_HEADER = ['src/components/AccountMenu.tsx'];
 
 /** The index route (`index: true`) of the participant layout: the landing page's own modules. */
 export function indexRouteModules(router: string): string[] {

@@ -1,9 +1,6 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
 import type { AuthUser } from '../../contract/auth.ts';
-import { apiAssetUrl } from '../api/api.ts';
-import { t } from '../i18n/id.ts';
-import './AccountMenu.css';
+import { AccountButton } from './AccountButton.tsx';
 
 export interface AccountMenuProps {
   user: AuthUser;
@@ -11,44 +8,31 @@ export interface AccountMenuProps {
   defaultOpened?: boolean;
 }
 
-/** Initials for the avatar fallback: "Siti Nurhaliza" -> "SN". */
-export function initials(nama: string): string {
-  const parts = nama.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
-  return letters.map((p) => p?.charAt(0).toUpperCase() ?? '').join('') || '?';
-}
+const loadDropdown = () => import('./AccountMenuDropdown.tsx');
+/*
+ * The menu itself (Mantine's Menu, Popover and floating-ui: about 30 KB gzip) is fetched when the
+ * user reaches for the button, not with every signed-in page (the exam page among them).
+ */
+const AccountMenuDropdown = lazy(async () => ({ default: (await loadDropdown()).AccountMenuDropdown }));
+const warm = () => void loadDropdown().catch(() => undefined); // a failed early fetch is made again by the click
 
 /** The signed-in user's name and avatar opening 'Dashboard Admin' (Admin), 'Profile User', 'Sign out'. */
-export function AccountMenu({ user, onSignOut, defaultOpened }: AccountMenuProps) {
+export function AccountMenu({ user, onSignOut, defaultOpened = false }: AccountMenuProps) {
+  const [wanted, setWanted] = useState(defaultOpened);
+  if (!wanted)
+    return (
+      <AccountButton
+        user={user}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={() => setWanted(true)}
+      />
+    );
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened} width={200}>
-      <Menu.Target>
-        <UnstyledButton aria-label={t.nav.accountMenu(user.nama)} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar src={apiAssetUrl(user.profilePic)} alt="" color="blue" radius="xl" size="md" aria-hidden>
-              {/* Drawn by CSS, not text: the visible text of the button stays the name its label contains (WCAG 2.5.3). */}
-              <span className="account-menu__initials" data-initials={initials(user.nama)} />
-            </Avatar>
-            <Text fw={500} size="sm" truncate="end" maw={{ base: 110, sm: 220 }}>
-              {user.nama}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {user.role === 'Admin' ? (
-          <Menu.Item component={Link} to="/admin">
-            {t.nav.adminDashboard}
-          </Menu.Item>
-        ) : null}
-        <Menu.Item component={Link} to="/profile">
-          {t.nav.profile}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={onSignOut}>
-          {t.nav.signOut}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<AccountButton user={user} aria-haspopup="menu" aria-expanded={false} />}>
+      <AccountMenuDropdown user={user} onSignOut={onSignOut} />
+    </Suspense>
   );
 }

@@ -17,10 +17,18 @@ describe('bench route lookup', () => {
     ]);
   });
 
-  it('counts the lazy role guards around the exam and the admin frame with them', () => {
+  it('counts the lazy role guards and the account button around the exam and the admin frame with them', () => {
     const modules = Object.fromEntries(measuredRoutes(app('router.tsx'), app('screens.ts')).map((r) => [r.route, r.modules]));
-    expect(modules.exam).toEqual(['src/app/SignedInArea.tsx', 'src/features/exam/components/ExamScreen.tsx']);
-    expect(modules.admin).toEqual(['src/app/AdminArea.tsx', 'src/features/admin/components/AdminLayout.tsx']);
+    expect(modules.exam).toEqual([
+      'src/app/SignedInArea.tsx',
+      'src/features/exam/components/ExamScreen.tsx',
+      'src/components/AccountMenu.tsx',
+    ]);
+    expect(modules.admin).toEqual([
+      'src/app/AdminArea.tsx',
+      'src/features/admin/components/AdminLayout.tsx',
+      'src/components/AccountMenu.tsx',
+    ]);
   });
 
   it('finds nothing for a path the router does not have', () => {

@@ -18,7 +18,7 @@ import { modals } from '@mantine/modals';
 import { TIME_FACTOR_PERCENTS, timeFactorLabel, type TimeFactorPercent } from '../../../../contract/accommodations.ts';
 import type { ExamUser } from '../../../../contract/admin-users.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
-import { initials } from '../../../components/AccountMenu.tsx';
+import { initials } from '../../../components/AccountButton.tsx';
 import { t } from '../../../i18n/id.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
