@@ -1,14 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -66,11 +66,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     // PGlite does not create missing parent folders (STACK-NOTES).
     if (target.dataDir) await mkdir(path.dirname(target.dataDir), { recursive: true });
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite(target.from ? { loadDataDir: target.from } : {});
-    await client.waitReady;
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir });
-    // PGlite runs one statement or transaction at a time and queues the rest in memory; counting
-    // them is what lets an overloaded process refuse work instead of stalling for minutes.
+    // The database runs on its own thread (decision 021) and applies the migrations there.
+    const client = await PgliteThread.open({
+      dataDir: target.dataDir,
+      image: target.from ? await target.from.arrayBuffer() : undefined,
+      migrationsDir,
+    });
+    // PGlite runs one statement or transaction at a time and queues the rest; counting the calls
+    // in flight is what lets an overloaded process refuse work instead of stalling for minutes.
     let waiting = 0;
     const bounded = async <R>(run: () => Promise<R>): Promise<R> => {
       if (waiting >= database.queueLimit) throw new DatabaseBusyError();
@@ -83,9 +86,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
     const query = client.query.bind(client);
     const transaction = client.transaction.bind(client);
-    client.query = ((...args: Parameters<typeof query>) => bounded(() => query(...args))) as typeof client.query;
+    client.query = (...args: Parameters<typeof query>) => bounded(() => query(...args));
     client.transaction = ((...args: Parameters<typeof transaction>) => bounded(() => transaction(...args))) as typeof client.transaction;
-    const db = drizzlePglite(client, { schema, logger: counter }) as unknown as Db;
+    const db = drizzlePglite(client as unknown as PGlite, { schema, logger: counter }) as unknown as Db;
     const database: Database = {
       db,
       driver: 'pglite',
@@ -98,7 +101,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await client.query('select 1');
       },
       close: () => client.close(),
-      image: () => client.dumpDataDir('none'),
+      image: () => client.dumpDataDir(),
     };
     return database;
   }

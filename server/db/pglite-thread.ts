@@ -1,0 +1,147 @@
+/**
+ * The HTTP thread's handle on the embedded database running in server/db/pglite-worker.ts: the
+ * part of PGlite's interface Drizzle uses (`query`, `exec`, `transaction`), each call a message.
+ * docs/decisions/021-embedded-database-off-the-http-thread.md says why.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { toError, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
+
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+
+/** What a transaction's callback gets, as PGlite's own `Transaction` would give it. */
+export interface ThreadTransaction {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results & { rows: T[] }>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+const CLOSED = 'PGlite is closed';
+
+export class PgliteThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  private nextId = 1;
+  private closed = false;
+
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    worker.on('message', (msg: Reply) => {
+      const call = this.pending.get(msg.id);
+      if (!call) return;
+      this.pending.delete(msg.id);
+      if (msg.ok) call.resolve(msg.value);
+      else call.reject(toError(msg.error));
+    });
+    // A worker that dies takes every open call with it; they fail the way a closed database does
+    // (a 503 to the client, an unhealthy /api/health), not by hanging.
+    const fail = (reason: string) => {
+      this.closed = true;
+      for (const call of this.pending.values()) call.reject(new Error(`${CLOSED}: ${reason}`));
+      this.pending.clear();
+    };
+    worker.on('error', (err) => fail(err.message));
+    worker.on('exit', (code) => fail(`worker exited with code ${code}`));
+  }
+
+  /** Starts the worker, which opens the database and applies the migrations before it answers. */
+  static async open(start: WorkerStart): Promise<PgliteThread> {
+    // Creating a cluster (initdb) leaves about 600 MB of WebAssembly memory behind in the thread
+    // that ran it, for as long as that thread lives; a throwaway worker creates it instead.
+    if (start.dataDir && !existsSync(path.join(start.dataDir, 'PG_VERSION'))) await (await PgliteThread.start(start)).close();
+    return PgliteThread.start(start);
+  }
+
+  private static async start(start: WorkerStart): Promise<PgliteThread> {
+    // Compiled, this file is .js beside a compiled worker. From source (tsx, tests) the worker is
+    // .ts and needs tsx's loader, which a worker does not inherit from a test runner or take as
+    // `--import` on Node 20, so a two-line script registers it first.
+    const fromSource = import.meta.url.endsWith('.ts');
+    const options = { workerData: start, transferList: start.image ? [start.image] : [] };
+    const worker = fromSource
+      ? new Worker(
+          `import(${JSON.stringify(pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href)})` +
+            `.then((tsx) => tsx.tsImport(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}));`,
+          { ...options, eval: true },
+        )
+      : new Worker(new URL('./pglite-worker.js', import.meta.url), options);
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`PGlite worker exited with code ${code} before it was ready`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (msg: Ready) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if (msg.ready) resolve();
+        else reject(toError(msg.error));
+      });
+    });
+    return new PgliteThread(worker);
+  }
+
+  private call<T>(body: Body): Promise<T> {
+    if (this.closed) return Promise.reject(new Error(CLOSED));
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...body, id });
+    });
+  }
+
+  private statement<T>(tx: number | undefined, sql: string, params?: unknown[], options?: QueryOptions): Promise<Results & { rows: T[] }> {
+    // Drizzle's parsers keep dates, timestamps and intervals as the text PostgreSQL sent; a
+    // function cannot cross the thread, so the worker is told which types to keep as text.
+    const textTypes = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+    return this.call({ op: 'query', tx, sql, params, rowMode: options?.rowMode, textTypes });
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results & { rows: T[] }> {
+    return this.statement<T>(undefined, sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.call({ op: 'exec', sql });
+  }
+
+  /**
+   * Runs `callback` inside one transaction of the worker: commits when it resolves, rolls back
+   * when it throws. PGlite runs one transaction at a time, so other calls wait until it ends.
+   */
+  async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error(CLOSED);
+    const id = this.nextId++;
+    await new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ op: 'begin', id } satisfies Request);
+    });
+    const tx: ThreadTransaction = {
+      query: (sql, params, options) => this.statement(id, sql, params, options),
+      exec: (sql) => this.call({ op: 'exec', tx: id, sql }),
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (err) {
+      await this.call({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+      throw err;
+    }
+    await this.call({ op: 'end', tx: id, commit: true });
+    return result;
+  }
+
+  /** An image of the whole data directory, which a new database can start from. */
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([await this.call<ArrayBuffer>({ op: 'dump' })]);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.call({ op: 'close' }).catch(() => undefined);
+    this.closed = true;
+    await this.worker.terminate();
+  }
+}

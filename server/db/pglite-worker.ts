@@ -1,0 +1,151 @@
+/**
+ * The embedded database on its own thread (docs/decisions/021-embedded-database-off-the-http-thread.md).
+ * PGlite is PostgreSQL compiled to WebAssembly: every statement runs on the thread that calls it.
+ * Here that is this worker, so the HTTP thread keeps answering (and shedding) while statements run.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { PreparedStatements } from './pglite-prepared.ts';
+import { errorData, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
+
+const port = parentPort!;
+const start = workerData as WorkerStart;
+
+const keepText = (value: string) => value;
+
+type Statement = Extract<Request, { op: 'query' | 'exec' }>;
+type TxMessage = Statement | Extract<Request, { op: 'end' }>;
+
+const statements = new PreparedStatements();
+
+async function run(target: PGlite | Transaction, msg: Statement, inTransaction: boolean): Promise<unknown> {
+  if (msg.op === 'exec') return target.exec(msg.sql);
+  const parsers = msg.textTypes ? Object.fromEntries(msg.textTypes.map((oid) => [oid, keepText])) : undefined;
+  const options = { rowMode: msg.rowMode ?? 'object', ...(parsers ? { parsers } : {}) } as const;
+  const params = msg.params ?? [];
+  const execute = await statements.rewrite(msg.sql, params, inTransaction ? null : (target as PGlite));
+  return execute ? target.query(execute, [], options) : target.query(msg.sql, params, options);
+}
+
+function reply(id: number, work: Promise<unknown>): Promise<void> {
+  return work.then(
+    (value) => port.postMessage({ id, ok: true, value } satisfies Reply),
+    (err: unknown) => port.postMessage({ id, ok: false, error: errorData(err) } satisfies Reply),
+  );
+}
+
+/** Statements of an open transaction arrive as messages; the transaction waits for each in turn. */
+class Inbox {
+  private queue: TxMessage[] = [];
+  private waiter: ((msg: TxMessage) => void) | null = null;
+  push(msg: TxMessage): void {
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      w(msg);
+    } else this.queue.push(msg);
+  }
+  next(): Promise<TxMessage> {
+    const msg = this.queue.shift();
+    if (msg) return Promise.resolve(msg);
+    return new Promise((resolve) => (this.waiter = resolve));
+  }
+}
+
+class RolledBack extends Error {}
+
+/**
+ * PGlite's own start parameters, plus a smaller buffer cache: PostgreSQL's default 128 MB sits in
+ * the WebAssembly memory for good, while the operating system's file cache serves the same pages
+ * and gives them back under pressure. The whole exam day's working set (sessions, attempts, the
+ * package) is a few megabytes.
+ */
+const startParams = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  // pglite-prepared.ts writes arguments as literals, which is only exact with this on (the default).
+  '-c',
+  'standard_conforming_strings=on',
+];
+
+async function main(): Promise<void> {
+  const pg = start.dataDir
+    ? new PGlite(start.dataDir, { startParams })
+    : new PGlite({ startParams, ...(start.image ? { loadDataDir: new Blob([start.image]) } : {}) });
+  await pg.waitReady;
+  await migrate(drizzle(pg), { migrationsFolder: start.migrationsDir });
+  const open = new Map<number, Inbox>();
+
+  const transaction = (begin: number): Promise<unknown> => {
+    const inbox = new Inbox();
+    open.set(begin, inbox);
+    let endId = 0;
+    const done = pg
+      .transaction(async (tx) => {
+        port.postMessage({ id: begin, ok: true, value: null } satisfies Reply);
+        for (;;) {
+          const msg = await inbox.next();
+          if (msg.op === 'end') {
+            endId = msg.id;
+            if (!msg.commit) throw new RolledBack();
+            return;
+          }
+          await reply(msg.id, run(tx, msg, true));
+        }
+      })
+      .then(
+        () => ({ ok: true as const }),
+        (err: unknown) => ({ ok: false as const, err }),
+      )
+      .then((outcome) => {
+        open.delete(begin);
+        if (!endId) {
+          // The transaction could not start: its begin is answered with the error.
+          if (!outcome.ok) port.postMessage({ id: begin, ok: false, error: errorData(outcome.err) } satisfies Reply);
+          return;
+        }
+        if (outcome.ok || outcome.err instanceof RolledBack) port.postMessage({ id: endId, ok: true, value: null } satisfies Reply);
+        else port.postMessage({ id: endId, ok: false, error: errorData(outcome.err) } satisfies Reply);
+      });
+    return done;
+  };
+
+  const toTransaction = (msg: TxMessage) => {
+    const inbox = msg.tx === undefined ? undefined : open.get(msg.tx);
+    if (inbox) inbox.push(msg);
+    else port.postMessage({ id: msg.id, ok: false, error: { name: 'Error', message: 'transaction is not open' } } satisfies Reply);
+  };
+
+  port.on('message', (msg: Request) => {
+    switch (msg.op) {
+      case 'query':
+      case 'exec':
+        if (msg.tx === undefined) void reply(msg.id, run(pg, msg, false));
+        else toTransaction(msg);
+        return;
+      case 'begin':
+        void transaction(msg.id);
+        return;
+      case 'end':
+        toTransaction(msg);
+        return;
+      case 'dump':
+        void pg.dumpDataDir('none').then(
+          async (blob) => {
+            const buffer = await blob.arrayBuffer();
+            port.postMessage({ id: msg.id, ok: true, value: buffer } satisfies Reply, [buffer]);
+          },
+          (err: unknown) => port.postMessage({ id: msg.id, ok: false, error: errorData(err) } satisfies Reply),
+        );
+        return;
+      case 'close':
+        void reply(msg.id, pg.close());
+    }
+  });
+  port.postMessage({ ready: true } satisfies Ready);
+}
+
+main().catch((err: unknown) => port.postMessage({ ready: false, error: errorData(err) } satisfies Ready));

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { literalArgs } from '../../server/db/pglite-prepared.ts';
+import { createTestApp, testDb, type TestContext } from './helpers.ts';
+
+/** Db is driver-neutral, so a raw statement's result is typed unknown; PGlite's has `rows`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The embedded database behind its thread, as every service sees it (decision 021). */
+describe.runIf(testDb === 'pglite')('PGlite on its own thread', () => {
+  let ctx: TestContext;
+  let database: Database;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    database = ctx.database;
+    await database.db.execute(sql`create table thread_probe (id int primary key, note text, at timestamptz, ok boolean, doc jsonb)`);
+  });
+  afterAll(async () => ctx.close());
+
+  const rows = async () =>
+    rowsOf<{ id: number; note: string }>(await database.db.execute(sql`select id, note from thread_probe order by id`));
+
+  it('commits a transaction when its callback resolves and rolls it back when it throws', async () => {
+    const value = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_probe (id, note) values (1, 'kept')`);
+      return 'done';
+    });
+    expect(value).toBe('done');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_probe (id, note) values (2, 'dropped')`);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await rows()).toEqual([{ id: 1, note: 'kept' }]);
+  });
+
+  it('keeps a savepoint rollback inside a transaction that commits', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_probe (id, note) values (3, 'outer')`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into thread_probe (id, note) values (4, 'inner')`);
+          throw new Error('inner fails');
+        }),
+      ).rejects.toThrow('inner fails');
+    });
+    expect((await rows()).map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('passes a database error through with its code and constraint (services map 23505 to a 409)', async () => {
+    const err = await database.db.execute(sql`insert into thread_probe (id, note) values (1, 'again')`).catch((e: unknown) => e);
+    const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
+    expect(cause).toMatchObject({ code: '23505', constraint: 'thread_probe_pkey' });
+    expect(await rows()).toHaveLength(2);
+  });
+
+  it('answers the same rows from a prepared statement as from the statement sent as is', async () => {
+    const at = '2026-11-26T10:00:00.000Z';
+    const note = "it's a \\ quote; drop table thread_probe; --";
+    await database.db.execute(
+      sql`insert into thread_probe (id, note, at, ok, doc) values (10, ${note}, ${at}, ${true}, ${JSON.stringify({ a: [1, 'x'] })})`,
+    );
+    const read = () =>
+      database.db.execute(
+        sql`select id, note, at, ok, doc from thread_probe where id = ${10} and note = ${note} and ok = ${true} and at = ${at}`,
+      );
+    const first = rowsOf<Record<string, unknown>>(await read());
+    // The third read of the same text runs through EXECUTE with the arguments as literals.
+    await read();
+    const third = rowsOf<Record<string, unknown>>(await read());
+    expect(first).toHaveLength(1);
+    expect(third).toEqual(first);
+    expect(third[0]).toMatchObject({ note, ok: true, doc: { a: [1, 'x'] } });
+    // Drizzle keeps timestamps as the text PostgreSQL sent; its parsers cannot cross the thread.
+    expect(typeof third[0]!.at).toBe('string');
+    const prepared = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where statement like ${'%from thread_probe where id = $1 and note = $2%'}`,
+      ),
+    );
+    expect(prepared[0]!.n).toBe(1);
+  });
+
+  it('answers every call of a burst, each with its own result', async () => {
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => database.db.execute(sql`select ${i}::int + 1 as n`)));
+    expect(results.map((r) => rowsOf<{ n: number }>(r)[0]!.n)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+  });
+
+  it('makes an image that a new database starts from', async () => {
+    const copy = await openDatabase({ kind: 'pglite', from: await database.image!() });
+    try {
+      const read = rowsOf<{ id: number }>(await copy.db.execute(sql`select id from thread_probe order by id`));
+      expect(read.map((r) => r.id)).toEqual([1, 3, 10]);
+    } finally {
+      await copy.close();
+    }
+  });
+});
+
+describe('arguments written as literals for EXECUTE', () => {
+  it('quotes text by doubling its quotes and nothing else', () => {
+    expect(literalArgs(["it's", 'a\\b', ''], ['text', 'text', 'text'])).toBe("'it''s', 'a\\b', ''");
+  });
+  it('writes numbers, booleans and null as PGlite would send them', () => {
+    expect(literalArgs([5, 1.5, true, null, undefined, 9n], ['integer', 'numeric', 'boolean', 'text', 'text', 'bigint'])).toBe(
+      "'5', '1.5', 'true', null, null, '9'",
+    );
+  });
+  it('leaves a call as sent when an argument has no exact literal', () => {
+    expect(literalArgs([new Date()], ['timestamp with time zone'])).toBeUndefined();
+    expect(literalArgs([new Uint8Array([1])], ['bytea'])).toBeUndefined();
+    expect(literalArgs([{ a: 1 }], ['jsonb'])).toBeUndefined();
+    expect(literalArgs([Number.NaN], ['numeric'])).toBeUndefined();
+    // PGlite turns a number for a time parameter into a date; a literal number would not parse.
+    expect(literalArgs([1_700_000_000_000], ['timestamp with time zone'])).toBeUndefined();
+  });
+});
