@@ -3,10 +3,11 @@
  * part of PGlite's interface Drizzle uses (`query`, `exec`, `transaction`), each call a message.
  * docs/decisions/021-embedded-database-off-the-http-thread.md says why.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { toError, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
@@ -21,6 +22,22 @@ export interface ThreadTransaction {
 }
 
 const CLOSED = 'PGlite is closed';
+
+/** Compiled, these files are .js beside each other; from source (tsx, tests) they are .ts. */
+const fromSource = import.meta.url.endsWith('.ts');
+const sibling = (name: string) => new URL(`./${name}${fromSource ? '.ts' : '.js'}`, import.meta.url);
+const tsxPackage = () => path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+
+function createCluster(dataDir: string, migrationsDir: string): Promise<void> {
+  const loader = fromSource ? ['--import', pathToFileURL(path.join(tsxPackage(), 'dist/loader.mjs')).href] : [];
+  const child = spawn(process.execPath, [...loader, fileURLToPath(sibling('pglite-init')), dataDir, migrationsDir], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the database in ${dataDir} failed (exit ${code})`))));
+  });
+}
 
 export class PgliteThread {
   private readonly worker: Worker;
@@ -50,25 +67,23 @@ export class PgliteThread {
 
   /** Starts the worker, which opens the database and applies the migrations before it answers. */
   static async open(start: WorkerStart): Promise<PgliteThread> {
-    // Creating a cluster (initdb) leaves about 600 MB of WebAssembly memory behind in the thread
-    // that ran it, for as long as that thread lives; a throwaway worker creates it instead.
-    if (start.dataDir && !existsSync(path.join(start.dataDir, 'PG_VERSION'))) await (await PgliteThread.start(start)).close();
+    // Creating a cluster (initdb) takes about 600 MB that the thread running it keeps for as long
+    // as it lives, and that the process's peak memory keeps for good: a child process creates it.
+    if (start.dataDir && !existsSync(path.join(start.dataDir, 'PG_VERSION'))) await createCluster(start.dataDir, start.migrationsDir);
     return PgliteThread.start(start);
   }
 
   private static async start(start: WorkerStart): Promise<PgliteThread> {
-    // Compiled, this file is .js beside a compiled worker. From source (tsx, tests) the worker is
-    // .ts and needs tsx's loader, which a worker does not inherit from a test runner or take as
-    // `--import` on Node 20, so a two-line script registers it first.
-    const fromSource = import.meta.url.endsWith('.ts');
+    // From source the worker needs tsx's loader, which a worker inherits neither from a test
+    // runner nor (on Node 20) through `--import`, so a two-line script loads it through tsx.
     const options = { workerData: start, transferList: start.image ? [start.image] : [] };
     const worker = fromSource
       ? new Worker(
-          `import(${JSON.stringify(pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href)})` +
-            `.then((tsx) => tsx.tsImport(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}));`,
+          `import(${JSON.stringify(pathToFileURL(path.join(tsxPackage(), 'dist/esm/api/index.mjs')).href)})` +
+            `.then((tsx) => tsx.tsImport(${JSON.stringify(sibling('pglite-worker').href)}, ${JSON.stringify(import.meta.url)}));`,
           { ...options, eval: true },
         )
-      : new Worker(new URL('./pglite-worker.js', import.meta.url), options);
+      : new Worker(sibling('pglite-worker'), options);
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`PGlite worker exited with code ${code} before it was ready`));
       worker.once('error', reject);

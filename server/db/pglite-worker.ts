@@ -4,9 +4,9 @@
  * Here that is this worker, so the HTTP thread keeps answering (and shedding) while statements run.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite} from '@electric-sql/pglite';
+import { type Transaction } from '@electric-sql/pglite';
+import { openPglite } from './pglite-open.ts';
 import { PreparedStatements } from './pglite-prepared.ts';
 import { errorData, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
@@ -56,27 +56,8 @@ class Inbox {
 
 class RolledBack extends Error {}
 
-/**
- * PGlite's own start parameters, plus a smaller buffer cache: PostgreSQL's default 128 MB sits in
- * the WebAssembly memory for good, while the operating system's file cache serves the same pages
- * and gives them back under pressure. The whole exam day's working set (sessions, attempts, the
- * package) is a few megabytes.
- */
-const startParams = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=16MB',
-  // pglite-prepared.ts writes arguments as literals, which is only exact with this on (the default).
-  '-c',
-  'standard_conforming_strings=on',
-];
-
 async function main(): Promise<void> {
-  const pg = start.dataDir
-    ? new PGlite(start.dataDir, { startParams })
-    : new PGlite({ startParams, ...(start.image ? { loadDataDir: new Blob([start.image]) } : {}) });
-  await pg.waitReady;
-  await migrate(drizzle(pg), { migrationsFolder: start.migrationsDir });
+  const pg = await openPglite(start);
   const open = new Map<number, Inbox>();
 
   const transaction = (begin: number): Promise<unknown> => {
