@@ -66,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     // PGlite does not create missing parent folders (STACK-NOTES).
     if (target.dataDir) await mkdir(path.dirname(target.dataDir), { recursive: true });
-    // The database runs on its own thread (decision 021) and applies the migrations there.
+    // The database runs on its own thread (decision 022) and applies the migrations there.
     const client = await PgliteThread.open({
       dataDir: target.dataDir,
       image: target.from ? await target.from.arrayBuffer() : undefined,

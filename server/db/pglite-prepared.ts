@@ -1,5 +1,5 @@
 /**
- * Server-side prepared statements for the embedded database (docs/decisions/021). PGlite sends
+ * Server-side prepared statements for the embedded database (docs/decisions/022). PGlite sends
  * every query as an unnamed statement, so PostgreSQL parses, analyses and plans it again each time;
  * in WebAssembly that is most of a small query's cost (the exam guard's join: 1.2 ms planned each
  * time, 0.15 ms prepared). A statement seen twice is prepared once (`PREPARE`) and afterwards run as

@@ -1,7 +1,7 @@
 /**
  * The HTTP thread's handle on the embedded database running in server/db/pglite-worker.ts: the
  * part of PGlite's interface Drizzle uses (`query`, `exec`, `transaction`), each call a message.
- * docs/decisions/021-embedded-database-off-the-http-thread.md says why.
+ * docs/decisions/022-embedded-database-off-the-http-thread.md says why.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

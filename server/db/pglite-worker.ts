@@ -1,5 +1,5 @@
 /**
- * The embedded database on its own thread (docs/decisions/021-embedded-database-off-the-http-thread.md).
+ * The embedded database on its own thread (docs/decisions/022-embedded-database-off-the-http-thread.md).
  * PGlite is PostgreSQL compiled to WebAssembly: every statement runs on the thread that calls it.
  * Here that is this worker, so the HTTP thread keeps answering (and shedding) while statements run.
  */

@@ -7,7 +7,7 @@ import { createTestApp, testDb, type TestContext } from './helpers.ts';
 /** Db is driver-neutral, so a raw statement's result is typed unknown; PGlite's has `rows`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The embedded database behind its thread, as every service sees it (decision 021). */
+/** The embedded database behind its thread, as every service sees it (decision 022). */
 describe.runIf(testDb === 'pglite')('PGlite on its own thread', () => {
   let ctx: TestContext;
   let database: Database;
