@@ -28,10 +28,13 @@ const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu.ts
 
 /** Holds the menu's place (and the name) for the moment its code is loading. */
 function AccountButtonPlaceholder({ nama }: { nama: string }) {
+  // As tall as the avatar (Avatar size md) that replaces it, so the page below does not jump.
   return (
-    <Text fw={500} size="sm" truncate="end" maw={{ base: 110, sm: 220 }}>
-      {nama}
-    </Text>
+    <Group mih={38} wrap="nowrap">
+      <Text fw={500} size="sm" truncate="end" maw={{ base: 110, sm: 220 }}>
+        {nama}
+      </Text>
+    </Group>
   );
 }
 
