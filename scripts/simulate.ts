@@ -68,6 +68,8 @@ export interface SimulationReport {
   errors: number;
   /** Answers 503 (load shed) that were repeated after Retry-After. */
   shed: number;
+  /** The same, by the rule that shed them (`x-overload`: event-loop, database-queue, deadline, busy). */
+  shedBy: Record<string, number>;
   errorSamples: string[];
   lostAnswers: number;
   lostSamples: string[];
@@ -96,8 +98,13 @@ class Recorder {
   readonly lostSamples: string[] = [];
   acknowledged = 0;
   shed = 0;
-  observe = (label: string, status: number, ms: number) => {
-    if (status === 503) this.shed += 1;
+  readonly shedBy: Record<string, number> = {};
+  observe = (label: string, status: number, ms: number, overload?: string) => {
+    if (status === 503) {
+      this.shed += 1;
+      const reason = overload ?? 'unnamed';
+      this.shedBy[reason] = (this.shedBy[reason] ?? 0) + 1;
+    }
     let list = this.latencies.get(label);
     if (!list) this.latencies.set(label, (list = []));
     list.push(ms);
@@ -332,6 +339,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     finished,
     errors: rec.errors,
     shed: rec.shed,
+    shedBy: rec.shedBy,
     errorSamples: rec.errorSamples,
     lostAnswers: rec.lost,
     lostSamples: rec.lostSamples,
@@ -346,7 +354,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
 export function formatReport(r: SimulationReport): string {
   const lines = [
-    `peserta ${r.users}, selesai ${r.finished}, galat ${r.errors}, ditolak sibuk lalu diulang ${r.shed}, jawaban hilang ${r.lostAnswers}, draft diakui ${r.acknowledgedDrafts}`,
+    `peserta ${r.users}, selesai ${r.finished}, galat ${r.errors}, ditolak sibuk lalu diulang ${r.shed}${
+      r.shed
+        ? ` (${Object.entries(r.shedBy)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')})`
+        : ''
+    }, jawaban hilang ${r.lostAnswers}, draft diakui ${r.acknowledgedDrafts}`,
     `${r.requests} permintaan dalam ${r.seconds} s = ${r.requestsPerSecond} per detik; semua: p50 ${r.all.p50} ms, p90 ${r.all.p90} ms, p99 ${r.all.p99} ms, maks ${r.all.max} ms`,
     '',
     `${'route'.padEnd(36)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p90 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,

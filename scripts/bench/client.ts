@@ -6,8 +6,11 @@ export interface ApiAnswer<T> {
   ms: number;
 }
 
-/** Called after every request (route label, status, latency) so callers can keep statistics. */
-export type RequestObserver = (label: string, status: number, ms: number) => void;
+/**
+ * Called after every request (route label, status, latency, and for a shed answer the rule that
+ * shed it, from `x-overload`) so callers can keep statistics.
+ */
+export type RequestObserver = (label: string, status: number, ms: number, overload?: string) => void;
 
 /**
  * A participant's HTTP client with its own session cookie, as a browser tab would be.
@@ -39,6 +42,7 @@ export class ApiClient {
     let status = 0;
     let parsed: unknown = null;
     let retryAfterSeconds: number | undefined;
+    let overload: string | undefined;
     try {
       const res = await fetch(`${this.baseUrl}${url}`, {
         method,
@@ -47,6 +51,7 @@ export class ApiClient {
       });
       status = res.status;
       retryAfterSeconds = Number(res.headers.get('retry-after')) || undefined;
+      overload = res.headers.get('x-overload') ?? undefined;
       for (const c of res.headers.getSetCookie()) {
         const pair = c.split(';')[0] ?? '';
         if (pair.startsWith('sid=')) this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) ? undefined : pair;
@@ -57,7 +62,7 @@ export class ApiClient {
       parsed = { message: (err as Error).message };
     }
     const ms = performance.now() - started;
-    this.observe?.(label, status, ms);
+    this.observe?.(label, status, ms, overload);
     return { status, body: parsed as T, ms, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
   }
 

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { measure, startBareServer, toRow, type LoadResult, type Scenario } from './api.ts';
 import { buildCopy, bundleSizes, type BundleSize } from './build.ts';
-import { ApiClient, findFreePackage, phoneOf, prepareParticipants, signUpAndIn } from './client.ts';
+import { ApiClient, findFreePackage, phoneOf, pool, prepareParticipants, signUpAndIn } from './client.ts';
 import { lighthouse, type LighthouseScores } from './lighthouse.ts';
 import { projectRoot, startServerProcess, type ServerProcess } from './server.ts';
 
@@ -168,9 +168,56 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
     const row = toRow(database, mix.route, 100, r, null);
     rows.push(row);
     log(`${database} ${mix.route}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}`);
+    rows.push(...(await loginStorm(database, base, run, draftCookies, draftBody)));
   } finally {
     bare.stop();
   }
+  return rows;
+}
+
+/**
+ * DESIGN section 8: 3,000 sign-ins in 60 s (each a full argon2id check) while participants
+ * already in their exam go on saving and refreshing their timer. The exam calls run at a fixed
+ * EXAM_CALLS_DURING_STORM per second, so their p99 shows what the storm adds, not the
+ * database's own limit (the exam mix above measures that).
+ */
+const STORM_USERS = quick ? 30 : 300;
+const STORM_LOGINS_PER_S = 50;
+const STORM_S = quick ? 3 : 60;
+const EXAM_CALLS_DURING_STORM = 100;
+
+async function loginStorm(
+  database: LoadResult['database'],
+  base: string,
+  run: number,
+  examCookies: string[],
+  draftBody: (i: number) => string,
+): Promise<LoadResult[]> {
+  const phones = Array.from({ length: STORM_USERS }, (_, i) => phoneOf(run, 50_000 + i));
+  await pool(phones, 16, (nohp) => signUpAndIn(new ApiClient(base), nohp, 'Peserta Badai'));
+  const password = 'rahasia-beban-1';
+  const logins: Scenario = {
+    route: `POST /api/users/login, storm of ${STORM_LOGINS_PER_S * STORM_S} in ${STORM_S} s`,
+    requests: [{ method: 'POST', path: '/api/users/login', body: (i) => JSON.stringify({ nohp: phones[i % phones.length], password }) }],
+    overallRate: STORM_LOGINS_PER_S,
+  };
+  const exam: Scenario = {
+    route: `exam calls during the login storm (${EXAM_CALLS_DURING_STORM} req/s: 3 drafts : 1 timer)`,
+    requests: [
+      { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+      { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+      { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+      { method: 'PUT', path: '/api/soal/timers', body: () => '{}' },
+    ],
+    cookies: examCookies,
+    overallRate: EXAM_CALLS_DURING_STORM,
+  };
+  const [l, e] = await Promise.all([measure(base, logins, 100, STORM_S), measure(base, exam, 50, STORM_S)]);
+  const rows = [toRow(database, logins.route, 100, l, null), toRow(database, exam.route, 50, e, null)];
+  for (const row of rows)
+    log(
+      `${database} ${row.route}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx} ${JSON.stringify(row.statusCodes)}`,
+    );
   return rows;
 }
 
@@ -233,6 +280,33 @@ function budgets(r: Omit<BenchResult, 'budgets' | 'finishedAt' | 'seconds'>): Bu
         `${mix.p99Ms} ms at ${mix.requestsPerSecond} req/s, non-2xx ${mix.non2xx}`,
         mix.p99Ms < 50 && mix.non2xx === 0 && mix.errors === 0,
       );
+    for (const route of ['PUT /api/soal/timers', 'PUT /api/soal/jawaban/draft']) {
+      const at10 = rows.find((a) => a.route === route && a.connections === 10);
+      const at100 = rows.find((a) => a.route === route && a.connections === 100);
+      if (at10)
+        add(`${route} vs bare node:http at 10 connections (${db})`, '>= 0.23', String(at10.ratioToBare), (at10.ratioToBare ?? 0) >= 0.23);
+      if (at100) add(`${route} p99 at 100 connections (${db})`, '<= 50 ms', `${at100.p99Ms} ms`, at100.p99Ms <= 50);
+    }
+    const submitAt10 = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 10);
+    const submitRate = db === 'postgres' ? 200 : 100;
+    if (submitAt10)
+      add(
+        `submissions per second at 10 connections (${db})`,
+        `>= ${submitRate}`,
+        String(submitAt10.requestsPerSecond),
+        submitAt10.requestsPerSecond >= submitRate,
+      );
+    const submitAt500 = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 500);
+    if (submitAt500)
+      add(`500 simultaneous submissions (${db})`, 'no 503', `${submitAt500.status503} answered 503`, submitAt500.status503 === 0);
+    const storm = rows.find((a) => a.route.startsWith('exam calls during the login storm'));
+    if (storm)
+      add(
+        `exam calls p99 during a login storm (${db})`,
+        '<= 100 ms, all 2xx',
+        `${storm.p99Ms} ms, non-2xx ${storm.non2xx}`,
+        storm.p99Ms <= 100 && storm.non2xx === 0 && storm.errors === 0,
+      );
     const submit = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 10);
     if (submit) add(`140-answer submission p99 at 10 connections (${db})`, '< 100 ms', `${submit.p99Ms} ms`, submit.p99Ms < 100);
     const site = rows.filter((a) => a.route.startsWith('GET /api/site'));
@@ -240,9 +314,9 @@ function budgets(r: Omit<BenchResult, 'budgets' | 'finishedAt' | 'seconds'>): Bu
     if (best)
       add(
         `DB-free route vs bare node:http (${db})`,
-        '>= 0.5',
+        '>= 0.8',
         `${best.ratioToBare} at ${best.connections} connections`,
-        (best.ratioToBare ?? 0) >= 0.5,
+        (best.ratioToBare ?? 0) >= 0.8,
       );
     const failed = rows.filter((a) => a.non2xx > 0 || a.errors > 0);
     add(

@@ -7,7 +7,7 @@
  * arguments are written as quoted literals, which the prepared statement's parameter types read
  * exactly as PGlite's own serialisation would have sent them.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /** Plans held at once; each costs WebAssembly memory, and the exam calls need a few dozen. */
 const MAX_PREPARED = 200;
@@ -48,12 +48,17 @@ export class PreparedStatements {
   private next = 0;
 
   /**
-   * The text to run instead of `sql` with `params`, or undefined to run it as sent. `pg` is set
-   * only outside a transaction: a failed PREPARE inside one would abort the caller's transaction.
+   * The text to run instead of `sql` with `params` on `target` (the database, or the transaction
+   * the statement belongs to), or undefined to run it as sent.
    */
-  async rewrite(sql: string, params: readonly unknown[], pg: PGlite | null): Promise<string | undefined> {
+  async rewrite(
+    sql: string,
+    params: readonly unknown[],
+    target: PGlite | Transaction,
+    inTransaction: boolean,
+  ): Promise<string | undefined> {
     let known = this.prepared.get(sql);
-    if (known === undefined && pg && this.prepared.size < MAX_PREPARED && PREPARABLE.test(sql)) {
+    if (known === undefined && this.prepared.size < MAX_PREPARED && PREPARABLE.test(sql)) {
       const count = (this.seen.get(sql) ?? 0) + 1;
       if (count < 2) {
         if (this.seen.size >= MAX_SEEN) this.seen.clear();
@@ -61,7 +66,7 @@ export class PreparedStatements {
         return undefined;
       }
       this.seen.delete(sql);
-      known = await this.prepare(pg, sql);
+      known = await this.prepare(target, inTransaction, sql);
     }
     if (!known) return undefined;
     const args = literalArgs(params, known.types);
@@ -69,12 +74,20 @@ export class PreparedStatements {
     return args ? `execute ${known.name}(${args})` : `execute ${known.name}`;
   }
 
-  private async prepare(pg: PGlite, sql: string): Promise<{ name: string; types: string[] } | null> {
+  private async prepare(
+    target: PGlite | Transaction,
+    inTransaction: boolean,
+    sql: string,
+  ): Promise<{ name: string; types: string[] } | null> {
     this.prepared.set(sql, null);
     const name = `q${++this.next}`;
+    // Inside a transaction a failed PREPARE would abort the caller's transaction; a savepoint
+    // keeps the failure to itself. A prepared statement outlives the transaction either way.
+    if (inTransaction) await target.exec('savepoint pglite_prepare');
     try {
-      await pg.exec(`prepare ${name} as ${sql}`);
-      const { rows } = await pg.query<{ types: string[] }>(
+      await target.exec(`prepare ${name} as ${sql}`);
+      if (inTransaction) await target.exec('release savepoint pglite_prepare');
+      const { rows } = await target.query<{ types: string[] }>(
         'select parameter_types::text[] as types from pg_prepared_statements where name = $1',
         [name],
       );
@@ -82,6 +95,7 @@ export class PreparedStatements {
       this.prepared.set(sql, entry);
       return entry;
     } catch {
+      if (inTransaction) await target.exec('rollback to savepoint pglite_prepare').catch(() => undefined);
       // Left as sent: a statement PostgreSQL cannot type on its own fails the same way unprepared.
       return null;
     }

@@ -4,7 +4,7 @@
  * Here that is this worker, so the HTTP thread keeps answering (and shedding) while statements run.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite} from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-open.ts';
 import { PreparedStatements } from './pglite-prepared.ts';
@@ -25,7 +25,7 @@ async function run(target: PGlite | Transaction, msg: Statement, inTransaction: 
   const parsers = msg.textTypes ? Object.fromEntries(msg.textTypes.map((oid) => [oid, keepText])) : undefined;
   const options = { rowMode: msg.rowMode ?? 'object', ...(parsers ? { parsers } : {}) } as const;
   const params = msg.params ?? [];
-  const execute = await statements.rewrite(msg.sql, params, inTransaction ? null : (target as PGlite));
+  const execute = await statements.rewrite(msg.sql, params, target, inTransaction);
   return execute ? target.query(execute, [], options) : target.query(msg.sql, params, options);
 }
 

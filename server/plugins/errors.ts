@@ -81,7 +81,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const retryAfter = request.server.config.overload.retryAfterSeconds;
     if (isDatabaseBusy(error)) {
       request.log.warn({ err: error }, 'overloaded');
-      return answerBusy(reply, retryAfter);
+      // A call refused inside the handler: PGlite's own bound, a pooled connection not free in time, the hash queue.
+      return answerBusy(reply, retryAfter, 'busy');
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

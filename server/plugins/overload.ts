@@ -14,15 +14,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Which rule refused a request, sent as `x-overload` so an operator (and `npm run simulate`) can
+ * tell a lagging process from a full database queue: they call for different remedies.
+ */
+export type OverloadReason = 'event-loop' | 'database-queue' | 'deadline' | 'busy';
+
 /** The one answer of every kind of overload (status, headers, body): at once, with when to come back. */
-function busy(reply: FastifyReply, retryAfterSeconds: number): Record<string, string> {
-  void reply.status(503).header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store');
+function busy(reply: FastifyReply, retryAfterSeconds: number, reason: OverloadReason): Record<string, string> {
+  void reply.status(503).header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store').header('x-overload', reason);
   const body: Record<string, string> = { message: SERVER_BUSY };
   if (reply.request.routeOptions.config?.errorField === 'error') body.error = SERVER_BUSY;
   return body;
 }
 
-export const answerBusy = (reply: FastifyReply, retryAfterSeconds: number): FastifyReply => reply.send(busy(reply, retryAfterSeconds));
+export const answerBusy = (reply: FastifyReply, retryAfterSeconds: number, reason: OverloadReason): FastifyReply =>
+  reply.send(busy(reply, retryAfterSeconds, reason));
 
 const exempt = (request: FastifyRequest) => request.routeOptions.config?.overload === 'exempt';
 
@@ -46,7 +53,7 @@ export async function registerOverload(app: FastifyInstance, limits: OverloadCon
     retryAfter: limits.retryAfterSeconds,
     // A returned body is sent by the plugin; undefined lets the request through.
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
-      exempt(request) ? undefined : busy(reply, limits.retryAfterSeconds)) as unknown as () => void,
+      exempt(request) ? undefined : busy(reply, limits.retryAfterSeconds, 'event-loop')) as unknown as () => void,
   });
 
   // One sweep over the requests in flight instead of a timer and two listeners per request; a
@@ -60,7 +67,7 @@ export async function registerOverload(app: FastifyInstance, limits: OverloadCon
         else if (now >= deadline) {
           deadlines.delete(reply);
           reply.request.log.warn({ url: reply.request.url }, 'request deadline passed');
-          answerBusy(reply, limits.retryAfterSeconds);
+          answerBusy(reply, limits.retryAfterSeconds, 'deadline');
         }
       }
     },
@@ -78,7 +85,7 @@ export async function registerOverload(app: FastifyInstance, limits: OverloadCon
   app.addHook('onRequest', (request, reply, done) => {
     if (exempt(request)) return done();
     if (app.database.queueDepth() > limits.dbQueueMax) {
-      answerBusy(reply, limits.retryAfterSeconds);
+      answerBusy(reply, limits.retryAfterSeconds, 'database-queue');
       return;
     }
     if (!streamsBody(request)) deadlines.set(reply, Date.now() + limits.requestDeadlineMs);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_BUSY } from '../../server/plugins/overload.ts';
+import { SERVER_BUSY, type OverloadReason } from '../../server/plugins/overload.ts';
 import { HashQueue, HashQueueFullError } from '../../server/services/passwords.service.ts';
 import { Client, createTestApp, testDb, uniquePhone, type TestContext } from './helpers.ts';
 
@@ -25,8 +25,9 @@ function holdDatabase(ctx: TestContext, lanes = 5) {
 /** The production deadline (10 s), longer than the pool's 5 s acquire timeout. */
 const ON_TIME = { REQUEST_DEADLINE_MS: '10000' };
 
-const expectBusy = (res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
+const expectBusy = (res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, reason: OverloadReason) => {
   expect(res.statusCode).toBe(503);
+  expect(res.headers['x-overload']).toBe(reason);
   expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   expect((res.json() as { message: string }).message).toBe(SERVER_BUSY);
 };
@@ -44,7 +45,7 @@ describe('database queue past its limit', () => {
     ctx.database.queueDepth = () => 4;
     try {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' });
-      expectBusy(res);
+      expectBusy(res, 'database-queue');
       expect(res.headers['retry-after']).toBe('7');
       expect(ctx.database.queryCount).toBe(before);
       const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
@@ -71,7 +72,7 @@ describe('database queue past its limit', () => {
     ctx.database.queueLimit = 1;
     try {
       const started = Date.now();
-      expectBusy(await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' }));
+      expectBusy(await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' }), 'busy');
       // At once, not at the 10 s deadline.
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
@@ -98,7 +99,7 @@ describe('request deadline', () => {
     try {
       const started = Date.now();
       const res = await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' });
-      expectBusy(res);
+      expectBusy(res, 'deadline');
       expect(Date.now() - started).toBeLessThan(4_000);
     } finally {
       await hold.release();
@@ -124,7 +125,7 @@ describe.runIf(testDb === 'postgres')('PostgreSQL pool wait past its acquire tim
   it('answers 503 with Retry-After and the Indonesian message, not 500', { timeout: 20_000 }, async () => {
     const hold = holdDatabase(ctx);
     try {
-      expectBusy(await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' }));
+      expectBusy(await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' }), 'busy');
     } finally {
       await hold.release();
     }
@@ -160,7 +161,7 @@ describe('event loop lag', () => {
       clearInterval(block);
     }
     expect(shed).toBeDefined();
-    expectBusy(shed!);
+    expectBusy(shed!, 'event-loop');
     expect(health!.statusCode).toBe(200);
     for (let i = 0; i < 40 && app.isUnderPressure(); i += 1) await new Promise((r) => setTimeout(r, 100));
     expect((await app.inject({ method: 'GET', url: '/api/site' })).statusCode).toBe(200);
@@ -218,7 +219,7 @@ describe('password hashing queue', () => {
       expect(codes).toContain(503);
       expect(codes.every((c) => c === 200 || c === 503)).toBe(true);
       const refused = answers.find((r) => r.statusCode === 503)!;
-      expectBusy(refused);
+      expectBusy(refused, 'busy');
       expect(refused.json()).toMatchObject({ error: SERVER_BUSY });
     });
   });

@@ -83,6 +83,27 @@ describe.runIf(testDb === 'pglite')('PGlite on its own thread', () => {
     expect(prepared[0]!.n).toBe(1);
   });
 
+  it('prepares a statement seen inside transactions, and a rolled-back transaction keeps neither its rows nor a broken plan', async () => {
+    const insert = (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0], id: number) =>
+      tx.execute(sql`insert into thread_probe (id, note) values (${id}, ${`tx ${id}`}) returning id`);
+    for (const id of [20, 21]) await database.db.transaction((tx) => insert(tx, id));
+    await expect(
+      database.db.transaction(async (tx) => {
+        await insert(tx, 22);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    const returned = await database.db.transaction((tx) => insert(tx, 23));
+    expect(rowsOf<{ id: number }>(returned)).toEqual([{ id: 23 }]);
+    expect((await rows()).filter((r) => r.id >= 20).map((r) => r.id)).toEqual([20, 21, 23]);
+    const prepared = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where statement like ${'%insert into thread_probe (id, note) values ($1, $2) returning id%'}`,
+      ),
+    );
+    expect(prepared[0]!.n).toBe(1);
+  });
+
   it('answers every call of a burst, each with its own result', async () => {
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => database.db.execute(sql`select ${i}::int + 1 as n`)));
     expect(results.map((r) => rowsOf<{ n: number }>(r)[0]!.n)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
@@ -92,7 +113,7 @@ describe.runIf(testDb === 'pglite')('PGlite on its own thread', () => {
     const copy = await openDatabase({ kind: 'pglite', from: await database.image!() });
     try {
       const read = rowsOf<{ id: number }>(await copy.db.execute(sql`select id from thread_probe order by id`));
-      expect(read.map((r) => r.id)).toEqual([1, 3, 10]);
+      expect(read.map((r) => r.id)).toEqual([1, 3, 10, 20, 21, 23]);
     } finally {
       await copy.close();
     }
