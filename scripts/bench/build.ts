@@ -128,8 +128,8 @@ export async function bundleSizes(clientDir: string): Promise<BundleSize[]> {
   const result: BundleSize[] = [];
   for (const { route, modules } of routes) {
     const present = modules.filter((m) => manifest[m]);
-    // The route's own modules, not a guard that happens to be there: `found` says the page is built.
-    const routeFound = present.some((m) => !m.startsWith('src/app/'));
+    // The route's own modules, not a guard or the header around it: `found` says the page is built.
+    const routeFound = present.some((m) => !m.startsWith('src/app/') && !SIGNED_IN_HEADER.includes(m));
     const keys = closure(manifest, [entry, ...present]);
     const js = new Set<string>();
     const css = new Set<string>();
