@@ -47,12 +47,15 @@ export class PgliteThread {
 
   private constructor(worker: Worker) {
     this.worker = worker;
-    worker.on('message', (msg: Reply) => {
-      const call = this.pending.get(msg.id);
-      if (!call) return;
-      this.pending.delete(msg.id);
-      if (msg.ok) call.resolve(msg.value);
-      else call.reject(toError(msg.error));
+    // Replies come in batches (pglite-worker.ts).
+    worker.on('message', (batch: Reply[]) => {
+      for (const msg of batch) {
+        const call = this.pending.get(msg.id);
+        if (!call) continue;
+        this.pending.delete(msg.id);
+        if (msg.ok) call.resolve(msg.value);
+        else call.reject(toError(msg.error));
+      }
     });
     // A worker that dies takes every open call with it; they fail the way a closed database does
     // (a 503 to the client, an unhealthy /api/health), not by hanging.
