@@ -58,8 +58,13 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
   /** Load shedding: mean event-loop delay in ms above which requests get 503; 0 turns this check off. */
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
-  /** Database calls allowed to wait (PGlite queue, or PostgreSQL pool waiters) before new requests get 503. */
-  OVERLOAD_DB_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  /**
+   * Database calls allowed to wait (PGlite queue, or PostgreSQL pool waiters) before new requests
+   * get 503. 500: an exam call costs the database about 1 ms and a final submission about 10 ms
+   * (decision 022), so a full queue is 0.5-5 s of work, inside the request deadline; a burst of 500
+   * submissions is served, not refused.
+   */
+  OVERLOAD_DB_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
   /** Longest a request may wait for its answer before it gets 503 (ms). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Seconds a client is told to wait (Retry-After) after a 503 for overload. */
