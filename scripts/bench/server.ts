@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { serverNodeFlags } from '../../server/node-flags.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 /** The compiled server of `npm run build` (what `npm start` runs). */
@@ -53,7 +54,7 @@ export async function startServerProcess(options: {
     ...options.env,
   };
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [options.entry ?? builtServerEntry], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), options.entry ?? builtServerEntry], {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

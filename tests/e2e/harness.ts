@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { pageOf } from '../../machines/exam-layout.ts';
+import { serverNodeFlags } from '../../server/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 export const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
@@ -57,7 +58,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
