@@ -61,8 +61,7 @@ const envSchema = z.object({
   /**
    * Database calls allowed to wait (PGlite queue, or PostgreSQL pool waiters) before new requests
    * get 503. 500: an exam call costs the database about 1 ms and a final submission about 10 ms
-   * (decision 022), so a full queue is 0.5-5 s of work, inside the request deadline; a burst of 500
-   * submissions is served, not refused.
+   * (decision 022), so a full queue is 0.5-5 s of work, inside the request deadline.
    */
   OVERLOAD_DB_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
   /** Longest a request may wait for its answer before it gets 503 (ms). */

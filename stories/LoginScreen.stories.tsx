@@ -46,6 +46,11 @@ export const Idle: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: t.login.title })).toBeVisible();
+    // A phone opens its number keypad and offers the saved number.
+    const nohp = canvas.getByLabelText(t.login.nohp);
+    await expect(nohp).toHaveAttribute('type', 'tel');
+    await expect(nohp).toHaveAttribute('inputmode', 'tel');
+    await expect(nohp).toHaveAttribute('autocomplete', 'tel');
     const password = canvas.getByLabelText(t.login.password);
     await expect(password).toHaveAttribute('type', 'password');
     await userEvent.click(canvas.getByRole('button', { name: t.password.toggleVisibility }));

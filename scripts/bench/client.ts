@@ -87,9 +87,12 @@ export async function signIn(client: ApiClient, nohp: string, password: string):
   if (res.status !== 200) throw new Error(`login ${nohp}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/** Every load participant's password (signUpAndIn registers them with it). */
+export const PARTICIPANT_PASSWORD = 'rahasia-beban-1';
+
 /** Registers and signs in a participant; a number that already exists just signs in. */
 export async function signUpAndIn(client: ApiClient, nohp: string, nama = 'Peserta Beban'): Promise<void> {
-  const password = 'rahasia-beban-1';
+  const password = PARTICIPANT_PASSWORD;
   const reg = await client.post('/api/users/register', { nohp, nama, email: `p${nohp}@example.id`, password }, 'POST /api/users/register');
   if (reg.status !== 201 && reg.status !== 409) throw new Error(`register ${nohp}: ${reg.status} ${JSON.stringify(reg.body)}`);
   await signIn(client, nohp, password);

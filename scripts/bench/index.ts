@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { measure, startBareServer, toRow, type LoadResult, type Scenario } from './api.ts';
 import { buildCopy, bundleSizes, type BundleSize } from './build.ts';
-import { ApiClient, findFreePackage, phoneOf, pool, prepareParticipants, signUpAndIn } from './client.ts';
+import { ApiClient, findFreePackage, PARTICIPANT_PASSWORD, phoneOf, pool, prepareParticipants, signUpAndIn } from './client.ts';
 import { lighthouse, type LighthouseScores } from './lighthouse.ts';
 import { projectRoot, startServerProcess, type ServerProcess } from './server.ts';
 
@@ -155,12 +155,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
     const rate = Math.round(participants / 10 + participants / 30);
     const mix: Scenario = {
       route: `exam mix at ${participants} participants (${rate} req/s: 3 drafts : 1 timer)`,
-      requests: [
-        { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
-        { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
-        { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
-        { method: 'PUT', path: '/api/soal/timers', body: () => '{}' },
-      ],
+      requests: examCalls(draftBody),
       cookies: draftCookies,
       overallRate: rate,
     };
@@ -174,6 +169,14 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
   }
   return rows;
 }
+
+/** DESIGN section 8: a participant autosaves every 10 s and refreshes the timer every 30 s. */
+const examCalls = (draftBody: (i: number) => string): Scenario['requests'] => [
+  { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+  { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+  { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
+  { method: 'PUT', path: '/api/soal/timers', body: () => '{}' },
+];
 
 /**
  * DESIGN section 8: 3,000 sign-ins in 60 s (each a full argon2id check) while participants
@@ -195,7 +198,7 @@ async function loginStorm(
 ): Promise<LoadResult[]> {
   const phones = Array.from({ length: STORM_USERS }, (_, i) => phoneOf(run, 50_000 + i));
   await pool(phones, 16, (nohp) => signUpAndIn(new ApiClient(base), nohp, 'Peserta Badai'));
-  const password = 'rahasia-beban-1';
+  const password = PARTICIPANT_PASSWORD;
   const logins: Scenario = {
     route: `POST /api/users/login, storm of ${STORM_LOGINS_PER_S * STORM_S} in ${STORM_S} s`,
     requests: [{ method: 'POST', path: '/api/users/login', body: (i) => JSON.stringify({ nohp: phones[i % phones.length], password }) }],
@@ -203,12 +206,7 @@ async function loginStorm(
   };
   const exam: Scenario = {
     route: `exam calls during the login storm (${EXAM_CALLS_DURING_STORM} req/s: 3 drafts : 1 timer)`,
-    requests: [
-      { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
-      { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
-      { method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody },
-      { method: 'PUT', path: '/api/soal/timers', body: () => '{}' },
-    ],
+    requests: examCalls(draftBody),
     cookies: examCookies,
     overallRate: EXAM_CALLS_DURING_STORM,
   };

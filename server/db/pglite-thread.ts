@@ -26,10 +26,10 @@ const CLOSED = 'PGlite is closed';
 /** Compiled, these files are .js beside each other; from source (tsx, tests) they are .ts. */
 const fromSource = import.meta.url.endsWith('.ts');
 const sibling = (name: string) => new URL(`./${name}${fromSource ? '.ts' : '.js'}`, import.meta.url);
-const tsxPackage = () => path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+const resolveHere = createRequire(import.meta.url).resolve;
 
 function createCluster(dataDir: string, migrationsDir: string): Promise<void> {
-  const loader = fromSource ? ['--import', pathToFileURL(path.join(tsxPackage(), 'dist/loader.mjs')).href] : [];
+  const loader = fromSource ? ['--import', pathToFileURL(resolveHere('tsx')).href] : [];
   const child = spawn(process.execPath, [...loader, fileURLToPath(sibling('pglite-init')), dataDir, migrationsDir], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -88,7 +88,9 @@ export class PgliteThread {
     };
     const worker = fromSource
       ? new Worker(
-          `import(${JSON.stringify(pathToFileURL(path.join(tsxPackage(), 'dist/esm/api/index.mjs')).href)})` +
+          // tsx/esm/api's ESM build: resolving the name from here gives its CommonJS build, whose
+          // import of its ESM half fails inside a worker.
+          `import(${JSON.stringify(pathToFileURL(path.join(path.dirname(resolveHere('tsx/package.json')), 'dist/esm/api/index.mjs')).href)})` +
             `.then((tsx) => tsx.tsImport(${JSON.stringify(sibling('pglite-worker').href)}, ${JSON.stringify(import.meta.url)}));`,
           { ...options, eval: true },
         )

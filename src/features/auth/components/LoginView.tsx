@@ -1,4 +1,4 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { PasswordField, PhoneInput } from '../../../components/CredentialInputs.tsx';
 import { useForm } from '@mantine/form';
 import type { LoginBody } from '../../../../contract/auth.ts';
 import { t } from '../../../i18n/id.ts';
@@ -35,19 +35,10 @@ export function LoginView({ onSubmit, isSubmitting, errorMessage, errorDialogOpe
       switchLabel={t.login.toRegister}
       switchTo="/register"
     >
-      <TextInput
-        label={t.login.nohp}
-        placeholder={t.login.nohpPlaceholder}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        key={form.key('nohp')}
-        {...form.getInputProps('nohp')}
-      />
-      <PasswordInput
+      <PhoneInput label={t.login.nohp} placeholder={t.login.nohpPlaceholder} key={form.key('nohp')} {...form.getInputProps('nohp')} />
+      <PasswordField
         label={t.login.password}
         autoComplete="current-password"
-        visibilityToggleButtonProps={{ 'aria-label': t.password.toggleVisibility }}
         key={form.key('password')}
         {...form.getInputProps('password')}
       />

@@ -1,4 +1,5 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { PasswordField, PhoneInput } from '../../../components/CredentialInputs.tsx';
 import { useForm } from '@mantine/form';
 import type { RegisterBody } from '../../../../contract/auth.ts';
 import { t } from '../../../i18n/id.ts';
@@ -39,15 +40,7 @@ export function RegisterView({ onSubmit, isSubmitting, errorMessage, errorDialog
       switchTo="/login"
     >
       <TextInput label={t.register.nama} autoComplete="name" key={form.key('nama')} {...form.getInputProps('nama')} />
-      <TextInput
-        label={t.register.nohp}
-        placeholder={t.register.nohpPlaceholder}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        key={form.key('nohp')}
-        {...form.getInputProps('nohp')}
-      />
+      <PhoneInput label={t.register.nohp} placeholder={t.register.nohpPlaceholder} key={form.key('nohp')} {...form.getInputProps('nohp')} />
       <TextInput
         label={t.register.email}
         placeholder={t.register.emailPlaceholder}
@@ -56,10 +49,9 @@ export function RegisterView({ onSubmit, isSubmitting, errorMessage, errorDialog
         key={form.key('email')}
         {...form.getInputProps('email')}
       />
-      <PasswordInput
+      <PasswordField
         label={t.register.password}
         autoComplete="new-password"
-        visibilityToggleButtonProps={{ 'aria-label': t.password.toggleVisibility }}
         key={form.key('password')}
         {...form.getInputProps('password')}
       />

@@ -9,12 +9,12 @@ import {
   Loader,
   Modal,
   Paper,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { PasswordField, PhoneInput } from '../../../components/CredentialInputs.tsx';
 import type { FormEvent } from 'react';
 import { t } from '../../../i18n/id.ts';
 import { DefaultAvatar } from './DefaultAvatar.tsx';
@@ -129,15 +129,12 @@ export function ProfileView(props: ProfileViewProps) {
             onChange={(e) => onChange({ ...values, email: e.currentTarget.value })}
             autoComplete="email"
           />
-          <TextInput
+          <PhoneInput
             label={T.nohp}
-            type="tel"
-            inputMode="tel"
             placeholder={T.nohpPlaceholder}
             description={T.nohpCurrent(currentNohp)}
             value={values.newNohp}
             onChange={(e) => onChange({ ...values, newNohp: e.currentTarget.value })}
-            autoComplete="tel"
           />
           <Group justify="space-between" gap="sm">
             <Button type="button" variant="outline" onClick={onOpenPassword}>
@@ -169,19 +166,17 @@ export function ProfileView(props: ProfileViewProps) {
       >
         <form onSubmit={submitPassword} noValidate>
           <Stack gap="sm">
-            <PasswordInput
+            <PasswordField
               label={T.oldPassword}
               value={password.oldPassword}
               onChange={(e) => onPasswordChange({ ...password, oldPassword: e.currentTarget.value })}
               autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': t.password.toggleVisibility }}
             />
-            <PasswordInput
+            <PasswordField
               label={T.newPassword}
               value={password.newPassword}
               onChange={(e) => onPasswordChange({ ...password, newPassword: e.currentTarget.value })}
               autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': t.password.toggleVisibility }}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={savingPassword}>
