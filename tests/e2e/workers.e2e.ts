@@ -71,6 +71,13 @@ describe.skipIf(!testDatabaseUrl)('two workers behind one port (WORKERS=2, Postg
     const url = new URL(testDatabaseUrl!);
     url.pathname = `/${database}`;
     server = await startServer({ env: { WORKERS: '2', DATABASE_URL: url.toString() } });
+    // Healthy means one worker listens; the other may still be starting. Every check below needs
+    // both, so wait (bounded) until fresh connections have reached each of them.
+    const seen = new Set<string | undefined>();
+    for (let i = 0; i < 200 && !(seen.has('1') && seen.has('2')); i += 1) {
+      seen.add((await call('GET', '/api/health')).instance);
+      if (!(seen.has('1') && seen.has('2'))) await new Promise((r) => setTimeout(r, 50));
+    }
   });
   afterAll(async () => {
     await server?.dispose();
