@@ -17,6 +17,7 @@ import { contentDir } from './paths.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerExamOutcomes } from './plugins/exam-outcomes.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // App plugins.
   registerAuth(app);
   registerAudit(app);
+  registerExamOutcomes(app, config.examOutcomesDelayMs);
 
   // Routes.
   await app.register(

@@ -64,6 +64,11 @@ const envSchema = z.object({
    * (decision 022), so a full queue is 0.5-5 s of work, inside the request deadline.
    */
   OVERLOAD_DB_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
+  /**
+   * After a final submission, how long (ms) before its learning records are written, and the
+   * longest that writer defers to waiting exam calls: a burst of submissions is answered first.
+   */
+  EXAM_OUTCOMES_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Longest a request may wait for its answer before it gets 503 (ms). */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Seconds a client is told to wait (Retry-After) after a 503 for overload. */
@@ -106,6 +111,8 @@ export interface Config {
   overload: OverloadConfig;
   /** Processes serving the port (server/index.ts); 1 unless DATABASE_URL and WORKERS say more. */
   workers: number;
+  /** server/plugins/exam-outcomes.ts */
+  examOutcomesDelayMs: number;
 }
 
 export interface OverloadConfig {
@@ -171,5 +178,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hashQueueMax: e.PASSWORD_HASH_QUEUE_MAX,
     },
     workers: e.WORKERS,
+    examOutcomesDelayMs: e.EXAM_OUTCOMES_DELAY_MS,
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SoalSection } from '../../contract/soal.ts';
 import {
   type AnyPgColumn,
   boolean,
@@ -317,10 +318,30 @@ export const examHistory = pgTable(
     tableVersion: varchar('table_version', { length: 32 }).notNull(),
     certificateCode: varchar('certificate_code', { length: 32 }).notNull().unique(),
     answers: jsonb('answers').$type<{ id: number; answer: string }[]>().notNull(),
+    /**
+     * Each question's outcome as scored, until the learner's Buku Kesalahan and skill records are
+     * written from it (then null): those writes cost twice the rest of a submission, so they
+     * follow the score instead of delaying it (exam-outcomes.service.ts, decision 023).
+     */
+    pendingOutcomes: jsonb('pending_outcomes').$type<PendingOutcome[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exam_history_user_idx').on(t.userId), index('exam_history_created_idx').on(t.createdAt)],
+  (t) => [
+    index('exam_history_user_idx').on(t.userId),
+    index('exam_history_created_idx').on(t.createdAt),
+    index('exam_history_pending_idx')
+      .on(t.userId)
+      .where(sql`pending_outcomes is not null`),
+  ],
 );
+
+/** One question's outcome at a submission, as exam_history keeps it until it is recorded. */
+export interface PendingOutcome {
+  soalId: number;
+  skill: string;
+  section: SoalSection;
+  correct: boolean;
+}
 
 /** Admin settings (e.g. the QR-payment image key). */
 export const settings = pgTable('settings', {

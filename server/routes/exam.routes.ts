@@ -101,7 +101,9 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       assertOwnNohp(user, request.body.nohp);
-      return submitAnswers(app.db, user, request.body.answers, undefined, request.openAttempt);
+      const score = await submitAnswers(app.db, user, request.body.answers, undefined, request.openAttempt);
+      app.examOutcomes.kick();
+      return score;
     },
   );
 };

@@ -15,6 +15,7 @@ import {
 import { currentUser, requireRole } from '../plugins/auth.ts';
 import { answerItem, createDrill, dueReviews, notebook, practiceHome, recordMiniResult } from '../services/practice.service.ts';
 import { getPlan, savePlan } from '../services/study-plan.service.ts';
+import { recordPendingOutcomes } from '../services/exam-outcomes.service.ts';
 
 const tags = ['practice'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -25,6 +26,10 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  */
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireRole('User'));
+  // Every practice answer reads or grades the learner's records: a finished exam's are written first.
+  app.addHook('preHandler', async (request) => {
+    await recordPendingOutcomes(app.db, { userId: currentUser(request).id });
+  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     void reply.header('cache-control', 'no-store');
     done(null, payload);

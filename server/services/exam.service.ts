@@ -16,14 +16,13 @@ import { mergeNewest, type TimedAnswer } from '../../machines/answer-sync.ts';
 import { parseIndonesianMobile } from '../../contract/phone.ts';
 import { EXAM_SECTIONS, sectionOfQuestionPage } from '../../machines/exam-layout.ts';
 import type { Db } from '../db/client.ts';
-import { examAttempts, examHistory, mistakes, paketSoal, questionReading, soal, users, type UserRow } from '../db/schema.ts';
+import { examAttempts, examHistory, paketSoal, questionReading, soal, users, type PendingOutcome, type UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { consumePayment, nextPaidPackage } from './payments.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { scoreCounts, storedCefrLevels } from './scoring.service.ts';
 import type { OpenAttemptRead } from './sessions.service.ts';
 import { mediaUrl } from './storage.service.ts';
-import { recordExamOutcomes, type ExamOutcome } from './practice.service.ts';
 
 type Attempt = typeof examAttempts.$inferSelect;
 type RunningSesi = Exclude<Sesi, 'finished'>;
@@ -470,16 +469,122 @@ async function latestScore(db: Db, userId: number): Promise<ScoreResult | null> 
   return rows[0]?.history ? toScoreResult(rows[0].history) : null;
 }
 
+/** What scoring needs of a package: its name and each question's key, skill and section. */
+interface PackageKeys {
+  namaPaket: string;
+  keys: { id: number; page: number; jawaban: string; skill: string; section: PendingOutcome['section'] }[];
+}
+
 /**
- * Finishes an attempt in one transaction: the history row with the answers and scores, the user's
- * last package, the active package cleared (and the next paid one activated). The attempt is
+ * One row: the questions travel as one JSON text, which costs the database and the thread
+ * boundary a fraction of 140 rows. Read outside the finishing statement: a package's content
+ * cannot change while an attempt of it runs (decision 011), and a finished attempt is not scored.
+ */
+async function packageKeys(db: Db, paketId: number): Promise<PackageKeys> {
+  // An aggregate without grouping: always one row, also for a package without questions.
+  const [row] = await db
+    .select({
+      namaPaket: sql<string | null>`(select ${paketSoal.namaPaket} from ${paketSoal} where ${paketSoal.id} = ${paketId})`,
+      keys: sql<string>`coalesce(json_agg(json_build_array(${soal.id}, ${soal.page}, ${soal.jawaban}, ${soal.skill}, ${soal.section}))::text, '[]')`,
+    })
+    .from(soal)
+    .where(eq(soal.paketSoalId, paketId));
+  const keys = (JSON.parse(row?.keys ?? '[]') as [number, number | null, string | null, string | null, PendingOutcome['section'] | null][]).flatMap(
+    ([id, page, jawaban, skill, section]) => (page !== null && jawaban !== null && skill !== null && section !== null ? [{ id, page, jawaban, skill, section }] : []),
+  );
+  // A package row that is gone still names the history.
+  return { namaPaket: row?.namaPaket ?? 'Paket', keys };
+}
+
+/** The history row of an attempt finished with `answers` (the attempt id is added by the writer). */
+function scoredHistory(user: UserRow, attempt: Attempt, answers: Record<string, AnswerValue>, pkg: PackageKeys, now: Date) {
+  const counts = { listening: 0, written: 0, reading: 0 };
+  const outcomes: PendingOutcome[] = [];
+  const finalAnswers: { id: number; answer: string }[] = [];
+  for (const k of [...pkg.keys].sort((a, b) => a.page - b.page)) {
+    const answer = answers[String(k.page)] ?? '-1';
+    finalAnswers.push({ id: k.page, answer });
+    const section = sectionOfQuestionPage(k.page);
+    const correct = answer === k.jawaban;
+    if (correct && section) counts[section] += 1;
+    outcomes.push({ soalId: k.id, skill: k.skill, section: k.section, correct });
+  }
+  const scores = scoreCounts(counts.listening, counts.written, counts.reading);
+  return {
+    userId: user.id,
+    paketSoalId: attempt.paketSoalId,
+    namaPaket: pkg.namaPaket,
+    listeningScore: scores.scoreListening,
+    structureScore: scores.scoreWritten,
+    readingScore: scores.scoreReading,
+    totalScore: scores.toeflScore,
+    listeningCorrect: scores.listeningCorrect,
+    writtenCorrect: scores.writtenCorrect,
+    readingCorrect: scores.readingCorrect,
+    cefr: scores.cefr,
+    tableVersion: scores.tableVersion,
+    certificateCode: randomBytes(8).toString('hex').toUpperCase(),
+    answers: finalAnswers,
+    // Every missed question comes back in the learner's Buku Kesalahan, written right after the
+    // score (exam-outcomes.service.ts, decision 023): the score does not wait for it.
+    pendingOutcomes: outcomes,
+    createdAt: now,
+  } satisfies Omit<typeof examHistory.$inferInsert, 'attemptId'>;
+}
+type ScoredHistory = ReturnType<typeof scoredHistory>;
+
+const finishedAs = (merged: Pick<Attempt, 'answers' | 'answeredAt'>, now: Date) => ({
+  finishedAt: now,
+  sesi: 'finished' as const,
+  answers: merged.answers,
+  answeredAt: merged.answeredAt,
+});
+
+/** The user's last package named, the active one cleared (a package bought while it was active becomes sittable now). */
+function afterFinish(user: UserRow, attempt: Attempt, namaPaket: string, now: Date) {
+  const cleared = sql`case when ${users.paketSoalIdAktif} = ${attempt.paketSoalId} then null else ${users.paketSoalIdAktif} end`;
+  return { paketTerakhir: namaPaket, paketSoalIdAktif: sql`coalesce(${cleared}, ${nextPaidPackage(user.id)})`, updatedAt: now };
+}
+
+/**
+ * The usual submission as one statement, with no transaction: the attempt is claimed only if its
+ * row is still as the guard read it (like a draft save), and the history row and the user's
+ * update happen only with that claim. Null when the row changed since (the caller locks it).
+ */
+async function finishAsRead(db: Db, user: UserRow, attempt: Attempt, version: string, merged: Pick<Attempt, 'answers' | 'answeredAt'>, history: ScoredHistory, now: Date) {
+  const claim = db
+    .update(examAttempts)
+    .set(finishedAs(merged, now))
+    .where(and(eq(examAttempts.id, attempt.id), isNull(examAttempts.finishedAt), sql`${examAttempts}.xmin::text = ${version}`))
+    .returning({ id: examAttempts.id });
+  const activate = db
+    .update(users)
+    .set(afterFinish(user, attempt, history.namaPaket, now))
+    .where(and(eq(users.id, user.id), sql`exists (select 1 from claimed)`));
+  // Each value typed by its column: an insert's select list gives parameters no type of their own.
+  const columns = Object.entries(history).map(([key, value]) => {
+    const column = examHistory[key as keyof ScoredHistory];
+    const param = value instanceof Date ? value.toISOString() : typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+    return { name: sql.identifier(column.name), value: sql`${param}::${sql.raw(column.getSQLType())}` };
+  });
+  const rows = await db.execute<{ id: number }>(sql`with claimed as ${claim}, activated as ${activate}
+    insert into ${examHistory} (${sql.identifier(examHistory.attemptId.name)}, ${sql.join(columns.map((c) => c.name), sql`, `)})
+    select claimed.id, ${sql.join(columns.map((c) => c.value), sql`, `)} from claimed
+    returning ${examHistory.id}`);
+  const id = (rows as unknown as { rows?: { id: number }[] }).rows?.[0]?.id ?? (rows as unknown as { id: number }[])[0]?.id;
+  return id === undefined ? null : toScoreResult({ ...history, id, attemptId: attempt.id });
+}
+
+/**
+ * Finishes an attempt: the history row with the answers and scores, the user's last package, the
+ * active package cleared (and the next paid one activated), all or nothing. The attempt is
  * claimed first, so a repeated or concurrent submission returns the same score and counts once.
  * No question row is written: item statistics are read from the stored answers
  * (item-stats.service.ts), so submissions of one package never wait on each other.
  *
- * `read`: the attempt as the route's guard read it. The usual submission claims it with one
- * conditional update (finished only if the row is still as read, like a draft save); when another
- * save or submission touched it since, the row is locked and read again instead.
+ * `read`: the attempt as the route's guard read it. The usual submission is one statement
+ * (finishAsRead); when another save or submission touched the row since, it is locked and read
+ * again in a transaction instead.
  */
 async function finishAttempt(
   db: Db,
@@ -489,96 +594,24 @@ async function finishAttempt(
   now: Date,
   read?: OpenAttemptRead,
 ): Promise<ScoreResult> {
+  if (read?.version && read.attempt?.id === attemptId && read.attempt.paketSoalId !== null) {
+    const merged = admitAnswers(read.attempt, late, now);
+    const history = scoredHistory(user, read.attempt, merged.answers, await packageKeys(db, read.attempt.paketSoalId), now);
+    const finished = await finishAsRead(db, user, read.attempt, read.version, merged, history, now);
+    if (finished) return finished;
+  }
   const score = await db.transaction(async (tx) => {
-    const finish = (merged: Pick<Attempt, 'answers' | 'answeredAt'>) => ({
-      finishedAt: now,
-      sesi: 'finished' as const,
-      answers: merged.answers,
-      answeredAt: merged.answeredAt,
-    });
-    let attempt: Attempt | undefined;
-    let answers: Record<string, AnswerValue> | undefined;
-    if (read?.version && read.attempt?.id === attemptId) {
-      const merged = admitAnswers(read.attempt, late, now);
-      const [claimed] = await tx
-        .update(examAttempts)
-        .set(finish(merged))
-        .where(and(eq(examAttempts.id, attemptId), isNull(examAttempts.finishedAt), sql`${examAttempts}.xmin::text = ${read.version}`))
-        .returning({ id: examAttempts.id });
-      if (claimed) [attempt, answers] = [read.attempt, merged.answers];
-    }
-    if (!attempt || !answers) {
-      const [locked] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
-      if (!locked) throw notFound(NO_RUNNING_EXAM);
-      if (locked.finishedAt) return historyOfAttempt(tx, locked.id);
-      const merged = admitAnswers(locked, late, now);
-      await tx.update(examAttempts).set(finish(merged)).where(eq(examAttempts.id, locked.id));
-      [attempt, answers] = [locked, merged.answers];
-    }
-
-    // The keys, what Buku Kesalahan needs of each question and the learner's cards of them, and the
-    // package's name: one read. The package row comes first so a package without questions still names itself.
-    const rows = await tx
-      .select({
-        namaPaket: paketSoal.namaPaket,
-        id: soal.id,
-        page: soal.page,
-        jawaban: soal.jawaban,
-        skill: soal.skill,
-        section: soal.section,
-        card: mistakes.card,
-      })
-      .from(paketSoal)
-      .leftJoin(soal, eq(soal.paketSoalId, paketSoal.id))
-      .leftJoin(mistakes, and(eq(mistakes.userId, user.id), eq(mistakes.item, sql`'q-' || ${soal.id}`)))
-      .where(eq(paketSoal.id, attempt.paketSoalId!));
-    const keys = rows.flatMap((r) =>
-      r.id !== null && r.page !== null && r.jawaban !== null && r.skill !== null && r.section !== null
-        ? [{ id: r.id, page: r.page, jawaban: r.jawaban, skill: r.skill, section: r.section, card: r.card }]
-        : [],
-    );
-    const counts = { listening: 0, written: 0, reading: 0 };
-    const outcomes: ExamOutcome[] = [];
-    const finalAnswers: { id: number; answer: string }[] = [];
-    for (const k of keys.sort((a, b) => a.page - b.page)) {
-      const answer = answers[String(k.page)] ?? '-1';
-      finalAnswers.push({ id: k.page, answer });
-      const section = sectionOfQuestionPage(k.page);
-      const correct = answer === k.jawaban;
-      if (correct && section) counts[section] += 1;
-      outcomes.push({ soalId: k.id, skill: k.skill, section: k.section, correct, card: k.card });
-    }
-    const scores = scoreCounts(counts.listening, counts.written, counts.reading);
-    const namaPaket = rows[0]?.namaPaket ?? 'Paket';
+    const [locked] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
+    if (!locked) throw notFound(NO_RUNNING_EXAM);
+    if (locked.finishedAt) return historyOfAttempt(tx, locked.id);
+    const merged = admitAnswers(locked, late, now);
+    await tx.update(examAttempts).set(finishedAs(merged, now)).where(eq(examAttempts.id, locked.id));
+    const pkg: PackageKeys = locked.paketSoalId === null ? { namaPaket: 'Paket', keys: [] } : await packageKeys(tx, locked.paketSoalId);
     const [history] = await tx
       .insert(examHistory)
-      .values({
-        attemptId: attempt.id,
-        userId: user.id,
-        paketSoalId: attempt.paketSoalId,
-        namaPaket,
-        listeningScore: scores.scoreListening,
-        structureScore: scores.scoreWritten,
-        readingScore: scores.scoreReading,
-        totalScore: scores.toeflScore,
-        listeningCorrect: scores.listeningCorrect,
-        writtenCorrect: scores.writtenCorrect,
-        readingCorrect: scores.readingCorrect,
-        cefr: scores.cefr,
-        tableVersion: scores.tableVersion,
-        certificateCode: randomBytes(8).toString('hex').toUpperCase(),
-        answers: finalAnswers,
-        createdAt: now,
-      })
+      .values({ ...scoredHistory(user, locked, merged.answers, pkg, now), attemptId: locked.id })
       .returning();
-    // A package bought while this one was active becomes sittable now.
-    const cleared = sql`case when ${users.paketSoalIdAktif} = ${attempt.paketSoalId} then null else ${users.paketSoalIdAktif} end`;
-    await tx
-      .update(users)
-      .set({ paketTerakhir: namaPaket, paketSoalIdAktif: sql`coalesce(${cleared}, ${nextPaidPackage(user.id)})`, updatedAt: now })
-      .where(eq(users.id, user.id));
-    // Every missed question comes back in the learner's Buku Kesalahan.
-    await recordExamOutcomes(tx, user.id, outcomes, now);
+    await tx.update(users).set(afterFinish(user, locked, pkg.namaPaket, now)).where(eq(users.id, user.id));
     return toScoreResult(history!);
   });
   if (!score) throw conflict(NO_RUNNING_EXAM);

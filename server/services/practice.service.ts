@@ -28,6 +28,7 @@ import {
   practiceResponses,
   questionReading,
   soal,
+  type PendingOutcome,
   type UserRow,
 } from '../db/schema.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -286,8 +287,7 @@ interface Outcome {
 
 /**
  * Records responses, and puts every missed one into Buku Kesalahan graded Again (a new entry, or
- * a lapse of an existing one). Returns the new due date by item. `known`: the learner's cards of
- * these items, already read by the caller (an item without one has no entry yet).
+ * a lapse of an existing one). Returns the new due date by item.
  */
 async function recordOutcomes(
   db: Db,
@@ -295,7 +295,6 @@ async function recordOutcomes(
   outcomes: Outcome[],
   source: MistakeSource,
   now: Date,
-  known?: ReadonlyMap<string, StoredCard>,
 ): Promise<Map<string, Date>> {
   const due = new Map<string, Date>();
   if (outcomes.length === 0) return due;
@@ -308,9 +307,7 @@ async function recordOutcomes(
       as r(item text, skill text, section text, correct boolean)`);
   const missed = outcomes.filter((o) => !o.correct);
   if (missed.length === 0) return due;
-  const existing =
-    known ??
-    new Map(
+  const existing = new Map(
       (
         await db
           .select({ item: mistakes.item, card: mistakes.card })
@@ -342,24 +339,13 @@ async function recordOutcomes(
 /** The Buku Kesalahan item of a package question. */
 export const examItem = (soalId: number) => `q-${soalId}`;
 
-/** One question's outcome at an exam's submission, with the learner's card of it as the submission read it (null: none yet). */
-export interface ExamOutcome {
-  soalId: number;
-  skill: string;
-  section: SoalSection;
-  correct: boolean;
-  card: StoredCard | null;
-}
-
-/** At an exam's submission (inside its transaction): every question's outcome, the missed ones into Buku Kesalahan. */
-export async function recordExamOutcomes(db: Db, userId: number, results: readonly ExamOutcome[], now: Date): Promise<void> {
-  const known = new Map<string, StoredCard>();
-  const outcomes = results.map((r) => {
-    const item = examItem(r.soalId);
-    if (r.card) known.set(item, r.card);
-    return { item, skill: r.skill, section: r.section, correct: r.correct };
-  });
-  await recordOutcomes(db, userId, outcomes, 'exam', now, known);
+/**
+ * An exam's outcomes (exam-outcomes.service.ts, inside its transaction): every question's
+ * response, the missed ones into Buku Kesalahan, graded at `at`, the submission's instant.
+ */
+export async function recordExamOutcomes(db: Db, userId: number, results: readonly PendingOutcome[], at: Date): Promise<void> {
+  const outcomes = results.map((r) => ({ item: examItem(r.soalId), skill: r.skill, section: r.section, correct: r.correct }));
+  await recordOutcomes(db, userId, outcomes, 'exam', at);
 }
 
 /** POST /practice/answers: grades one answer and only then tells the key and the explanation. */

@@ -180,6 +180,7 @@ describe('reopening an attempt broken by a fault', () => {
       .update(examAttempts)
       .set({ draftSavedAt: new Date(end - 12 * 60_000) })
       .where(eq(examAttempts.id, attempt.id));
+    await ctx.app.examOutcomes.idle();
     expect(await ctx.database.db.select().from(practiceResponses).where(eq(practiceResponses.userId, userId))).not.toHaveLength(0);
 
     const res = await admin.post(`/api/admin/ujian/${attempt.id}/buka-ulang`, { alasan: 'Ponsel peserta mati saat reading' });

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examAttempts, users } from '../../server/db/schema.ts';
+import { examAttempts, examHistory, users } from '../../server/db/schema.ts';
 import { Client, createTestApp, insertCompletePackage, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let paket: { id: number; keys: Map<number, string> };
 beforeAll(async () => {
-  ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000' });
+  // The learning records are written after a submission; here only when the test asks for them.
+  ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: '60000' });
   paket = await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] });
 });
 afterAll(async () => ctx.close());
 
-// The final submission: guard; claim; keys; history; user; responses; notebook.
-const SUBMIT_STATEMENTS = 7;
+// The final submission: guard; the package's keys; one statement claiming the attempt, storing the
+// history (with the outcomes Buku Kesalahan is written from) and updating the user.
+const SUBMIT_STATEMENTS = 3;
 const REPEAT_STATEMENTS = 2;
 
 let seq = 0;
@@ -110,5 +112,40 @@ describe('queries per exam call (DESIGN section 10)', () => {
     const answers = [...paket.keys].map(([page, key], i) => ({ id: page, answer: i % 4 === 0 ? key : key === '1' ? '2' : '1' }));
     expect(await queriesOf(() => c.post('/api/soal/jawaban', { answers }))).toBe(SUBMIT_STATEMENTS);
     expect(await queriesOf(() => c.post('/api/soal/jawaban', { answers }))).toBe(REPEAT_STATEMENTS);
+    // Then, off the score's path: pending rows; the row locked, responses, cards, notebook, cleared;
+    // pending rows again (none left).
+    const before = ctx.database.queryCount;
+    await ctx.app.examOutcomes.idle();
+    expect(ctx.database.queryCount - before).toBe(7);
+  });
+
+  it('a submission whose row changed after it was read finishes under the lock instead, with the other writer\'s answer', async () => {
+    const c = await inReading();
+    await c.put('/api/soal/jawaban/draft', { index: 94, answers: { '94': '1' } });
+    const [row] = await ctx.database.db.select().from(examAttempts).where(eq(examAttempts.currentIndex, 94)).limit(1);
+    // Simulated race: the submission reads the row, then another device's save commits before the finishing statement.
+    const realExecute = ctx.database.db.execute.bind(ctx.database.db);
+    let raced = false;
+    (ctx.database.db as { execute: typeof realExecute }).execute = (async (query: Parameters<typeof realExecute>[0]) => {
+      if (!raced) {
+        raced = true;
+        await ctx.database.db
+          .update(examAttempts)
+          .set({ answers: { ...row!.answers, '95': '2' }, answeredAt: { ...row!.answeredAt, '95': new Date().toISOString() } })
+          .where(eq(examAttempts.id, row!.id));
+      }
+      return realExecute(query);
+    }) as typeof realExecute;
+    try {
+      const done = await c.post('/api/soal/jawaban', { answers: [{ id: 96, answer: '3' }] });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(raced).toBe(true);
+    } finally {
+      (ctx.database.db as { execute: typeof realExecute }).execute = realExecute;
+    }
+    const history = await ctx.database.db.select().from(examHistory).where(eq(examHistory.attemptId, row!.id));
+    expect(history).toHaveLength(1);
+    const given = Object.fromEntries(history[0]!.answers.map((a) => [a.id, a.answer]));
+    expect(given).toMatchObject({ 94: '1', 95: '2', 96: '3' });
   });
 });

@@ -195,10 +195,11 @@ describe('Buku Kesalahan on the FSRS schedule (fake clock)', () => {
     expect(res.json().message).toMatch(/Buku Kesalahan/);
   });
 
-  it('puts every missed question of an exam into the notebook at its submission, due a day later', async () => {
+  it('puts every missed question of an exam into the notebook, due a day after its submission', async () => {
     const me = await learner();
     const before = Date.now();
     await sitExam(me, sat, (page) => page > 10);
+    await ctx.app.examOutcomes.idle();
     const rows = await ctx.database.db.select().from(mistakes).where(eq(mistakes.userId, me.userId));
     expect(rows).toHaveLength(10);
     for (const r of rows) {

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { examHistory, mistakes, practiceResponses, users } from '../../server/db/schema.ts';
+import { recordPendingOutcomes } from '../../server/services/exam-outcomes.service.ts';
+import { Client, createTestApp, insertCompletePackage, type TestContext } from './helpers.ts';
+
+/**
+ * A finished exam's learning records (responses, Buku Kesalahan) are written after its score
+ * (decision 023): by the background writer, or before any practice call of that learner reads them.
+ */
+type Paket = { id: number; keys: Map<number, string> };
+
+let seq = 0;
+/** Submitted in reading with the last `right` reading answers right (earlier sections: nothing saved, so wrong). */
+async function submitted(ctx: TestContext, paket: Paket, right: number) {
+  seq += 1;
+  const nohp = `0817${String(seq).padStart(8, '0')}`;
+  const c = new Client(ctx.app);
+  await c.signUpAndIn({ nohp });
+  const [user] = await ctx.database.db
+    .update(users)
+    .set({ paketSoalIdAktif: paket.id })
+    .where(eq(users.nohp, `62${nohp.slice(1)}`))
+    .returning({ id: users.id });
+  expect((await c.put('/api/soal/timers', { paketId: paket.id })).statusCode).toBe(200);
+  for (let i = 0; i < 2; i++) {
+    await c.put('/api/soal/timers-to-zero', {});
+    expect((await c.put('/api/soal/timers/next', {})).statusCode).toBe(200);
+  }
+  const answers = [...paket.keys].map(([page, key]) => ({ id: page, answer: page > 143 - right ? key : key === '1' ? '2' : '1' }));
+  const res = await c.post('/api/soal/jawaban', { answers });
+  expect(res.statusCode).toBe(200);
+  return { c, userId: user!.id };
+}
+
+const recordsOf = async (ctx: TestContext, userId: number) => ({
+  mistakes: (await ctx.database.db.select().from(mistakes).where(eq(mistakes.userId, userId))).length,
+  responses: (await ctx.database.db.select().from(practiceResponses).where(eq(practiceResponses.userId, userId))).length,
+  pending: (await ctx.database.db.select({ p: examHistory.pendingOutcomes }).from(examHistory).where(eq(examHistory.userId, userId)))
+    .filter((r) => r.p !== null).length,
+});
+
+describe('the background writer', () => {
+  let ctx: TestContext;
+  let paket: Paket;
+  beforeAll(async () => {
+    ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: '300' });
+    paket = await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] });
+  });
+  afterAll(async () => ctx.close());
+
+  it('writes a submission\'s records on its own, after the score, once', async () => {
+    const { userId } = await submitted(ctx, paket, 10);
+    // The score came back before any record was written.
+    expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 0, responses: 0, pending: 1 });
+    await vi.waitFor(async () => expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 130, responses: 140, pending: 0 }), {
+      timeout: 5_000,
+      interval: 50,
+    });
+  });
+
+  it('gives way while calls wait for the database, then writes', async () => {
+    const real = ctx.database.queueDepth;
+    ctx.database.queueDepth = () => 3;
+    try {
+      const { userId } = await submitted(ctx, paket, 0);
+      // Deferred at most the delay once scheduled, and again the delay before each row: not before 300 ms.
+      await new Promise((r) => setTimeout(r, 350));
+      expect((await recordsOf(ctx, userId)).pending).toBe(1);
+      ctx.database.queueDepth = real;
+      await vi.waitFor(async () => expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 140, responses: 140, pending: 0 }), {
+        timeout: 5_000,
+        interval: 50,
+      });
+    } finally {
+      ctx.database.queueDepth = real;
+    }
+  });
+});
+
+describe('a learner\'s own records', () => {
+  let ctx: TestContext;
+  let paket: Paket;
+  beforeAll(async () => {
+    // The writer would not run within this file: what is written is written by the calls under test.
+    ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: '60000' });
+    paket = await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] });
+  });
+  afterAll(async () => ctx.close());
+
+  it('are written before a practice call reads them', async () => {
+    const { c, userId } = await submitted(ctx, paket, 20);
+    expect((await recordsOf(ctx, userId)).pending).toBe(1);
+    const notebook = await c.get('/api/practice/notebook');
+    expect(notebook.statusCode).toBe(200);
+    expect(notebook.json<{ entries: unknown[] }>().entries).toHaveLength(120);
+    expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 120, responses: 140, pending: 0 });
+  });
+
+  it('are written exactly once when several writers reach the same row', async () => {
+    const { userId } = await submitted(ctx, paket, 40);
+    const counts = await Promise.all([
+      recordPendingOutcomes(ctx.database.db),
+      recordPendingOutcomes(ctx.database.db, { userId }),
+      recordPendingOutcomes(ctx.database.db, { limit: 1 }),
+    ]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 100, responses: 140, pending: 0 });
+  });
+
+  it('stay pending for the other learners when one learner\'s are written', async () => {
+    const a = await submitted(ctx, paket, 0);
+    const b = await submitted(ctx, paket, 0);
+    expect(await recordPendingOutcomes(ctx.database.db, { userId: a.userId })).toBe(1);
+    expect((await recordsOf(ctx, b.userId)).pending).toBe(1);
+    await ctx.app.examOutcomes.idle();
+    expect((await recordsOf(ctx, b.userId)).pending).toBe(0);
+  });
+});
