@@ -14,7 +14,10 @@ import { recordExamOutcomes } from './practice.service.ts';
  * `limit`: at most this many rows. Returns how many were recorded.
  */
 export async function recordPendingOutcomes(db: Db, options: { userId?: number; limit?: number } = {}): Promise<number> {
-  const pending = and(isNotNull(examHistory.pendingOutcomes), options.userId === undefined ? undefined : eq(examHistory.userId, options.userId));
+  const pending = and(
+    isNotNull(examHistory.pendingOutcomes),
+    options.userId === undefined ? undefined : eq(examHistory.userId, options.userId),
+  );
   const candidates = await db
     .select({ id: examHistory.id })
     .from(examHistory)

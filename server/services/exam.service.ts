@@ -489,8 +489,10 @@ async function packageKeys(db: Db, paketId: number): Promise<PackageKeys> {
     })
     .from(soal)
     .where(eq(soal.paketSoalId, paketId));
-  const keys = (JSON.parse(row?.keys ?? '[]') as [number, number | null, string | null, string | null, PendingOutcome['section'] | null][]).flatMap(
-    ([id, page, jawaban, skill, section]) => (page !== null && jawaban !== null && skill !== null && section !== null ? [{ id, page, jawaban, skill, section }] : []),
+  const keys = (
+    JSON.parse(row?.keys ?? '[]') as [number, number | null, string | null, string | null, PendingOutcome['section'] | null][]
+  ).flatMap(([id, page, jawaban, skill, section]) =>
+    page !== null && jawaban !== null && skill !== null && section !== null ? [{ id, page, jawaban, skill, section }] : [],
   );
   // A package row that is gone still names the history.
   return { namaPaket: row?.namaPaket ?? 'Paket', keys };
@@ -551,7 +553,15 @@ function afterFinish(user: UserRow, attempt: Attempt, namaPaket: string, now: Da
  * row is still as the guard read it (like a draft save), and the history row and the user's
  * update happen only with that claim. Null when the row changed since (the caller locks it).
  */
-async function finishAsRead(db: Db, user: UserRow, attempt: Attempt, version: string, merged: Pick<Attempt, 'answers' | 'answeredAt'>, history: ScoredHistory, now: Date) {
+async function finishAsRead(
+  db: Db,
+  user: UserRow,
+  attempt: Attempt,
+  version: string,
+  merged: Pick<Attempt, 'answers' | 'answeredAt'>,
+  history: ScoredHistory,
+  now: Date,
+) {
   const claim = db
     .update(examAttempts)
     .set(finishedAs(merged, now))
@@ -567,11 +577,18 @@ async function finishAsRead(db: Db, user: UserRow, attempt: Attempt, version: st
     const param = value instanceof Date ? value.toISOString() : typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
     return { name: sql.identifier(column.name), value: sql`${param}::${sql.raw(column.getSQLType())}` };
   });
-  const rows = await db.execute<{ id: number }>(sql`with claimed as ${claim}, activated as ${activate}
-    insert into ${examHistory} (${sql.identifier(examHistory.attemptId.name)}, ${sql.join(columns.map((c) => c.name), sql`, `)})
-    select claimed.id, ${sql.join(columns.map((c) => c.value), sql`, `)} from claimed
+  // Both drivers answer a raw statement as `{ rows }`.
+  const result: unknown = await db.execute(sql`with claimed as ${claim}, activated as ${activate}
+    insert into ${examHistory} (${sql.identifier(examHistory.attemptId.name)}, ${sql.join(
+      columns.map((c) => c.name),
+      sql`, `,
+    )})
+    select claimed.id, ${sql.join(
+      columns.map((c) => c.value),
+      sql`, `,
+    )} from claimed
     returning ${examHistory.id}`);
-  const id = (rows as unknown as { rows?: { id: number }[] }).rows?.[0]?.id ?? (rows as unknown as { id: number }[])[0]?.id;
+  const id = (result as { rows: { id: number }[] }).rows[0]?.id;
   return id === undefined ? null : toScoreResult({ ...history, id, attemptId: attempt.id });
 }
 
@@ -611,7 +628,10 @@ async function finishAttempt(
       .insert(examHistory)
       .values({ ...scoredHistory(user, locked, merged.answers, pkg, now), attemptId: locked.id })
       .returning();
-    await tx.update(users).set(afterFinish(user, locked, pkg.namaPaket, now)).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set(afterFinish(user, locked, pkg.namaPaket, now))
+      .where(eq(users.id, user.id));
     return toScoreResult(history!);
   });
   if (!score) throw conflict(NO_RUNNING_EXAM);

@@ -119,7 +119,7 @@ describe('queries per exam call (DESIGN section 10)', () => {
     expect(ctx.database.queryCount - before).toBe(7);
   });
 
-  it('a submission whose row changed after it was read finishes under the lock instead, with the other writer\'s answer', async () => {
+  it("a submission whose row changed after it was read finishes under the lock instead, with the other writer's answer", async () => {
     const c = await inReading();
     await c.put('/api/soal/jawaban/draft', { index: 94, answers: { '94': '1' } });
     const [row] = await ctx.database.db.select().from(examAttempts).where(eq(examAttempts.currentIndex, 94)).limit(1);
