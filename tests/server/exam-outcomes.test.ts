@@ -45,7 +45,7 @@ describe('the background writer', () => {
   let ctx: TestContext;
   let paket: Paket;
   beforeAll(async () => {
-    ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: '1500' });
+    ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: '3000' });
     paket = await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] });
   });
   afterAll(async () => ctx.close());
@@ -55,7 +55,7 @@ describe('the background writer', () => {
     // The score came back before any record was written.
     expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 0, responses: 0, pending: 1 });
     await vi.waitFor(async () => expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 130, responses: 140, pending: 0 }), {
-      timeout: 10_000,
+      timeout: 15_000,
       interval: 50,
     });
   });
@@ -67,13 +67,13 @@ describe('the background writer', () => {
     ctx.database.queueDepth = () => 3;
     try {
       const { userId } = await submitted(ctx, paket, 0);
-      // Scheduled the delay after the submission, then deferred up to the delay again while calls
-      // wait: nothing before 3 s (a margin of 2 s for a busy machine).
-      await new Promise((r) => setTimeout(r, 1000));
+      // Scheduled the delay (3 s) after the submission, then deferred up to the delay again while
+      // calls wait: nothing before 6 s. Checked halfway, 1.5 s from either edge on a busy machine.
+      await new Promise((r) => setTimeout(r, 4500));
       expect((await recordsOf(ctx, userId)).pending).toBe(1);
       ctx.database.queueDepth = real;
       await vi.waitFor(async () => expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 140, responses: 140, pending: 0 }), {
-        timeout: 10_000,
+        timeout: 15_000,
         interval: 50,
       });
     } finally {
