@@ -289,13 +289,7 @@ interface Outcome {
  * Records responses, and puts every missed one into Buku Kesalahan graded Again (a new entry, or
  * a lapse of an existing one). Returns the new due date by item.
  */
-async function recordOutcomes(
-  db: Db,
-  userId: number,
-  outcomes: Outcome[],
-  source: MistakeSource,
-  now: Date,
-): Promise<Map<string, Date>> {
+async function recordOutcomes(db: Db, userId: number, outcomes: Outcome[], source: MistakeSource, now: Date): Promise<Map<string, Date>> {
   const due = new Map<string, Date>();
   if (outcomes.length === 0) return due;
   // The rows travel as one JSON parameter: an exam's 140 rows as values() are ~1,000 bound
@@ -308,21 +302,21 @@ async function recordOutcomes(
   const missed = outcomes.filter((o) => !o.correct);
   if (missed.length === 0) return due;
   const existing = new Map(
-      (
-        await db
-          .select({ item: mistakes.item, card: mistakes.card })
-          .from(mistakes)
-          .where(
-            and(
-              eq(mistakes.userId, userId),
-              inArray(
-                mistakes.item,
-                missed.map((m) => m.item),
-              ),
+    (
+      await db
+        .select({ item: mistakes.item, card: mistakes.card })
+        .from(mistakes)
+        .where(
+          and(
+            eq(mistakes.userId, userId),
+            inArray(
+              mistakes.item,
+              missed.map((m) => m.item),
             ),
-          )
-      ).map((r) => [r.item, r.card]),
-    );
+          ),
+        )
+    ).map((r) => [r.item, r.card]),
+  );
   const rows = missed.map((m) => {
     const stored = existing.get(m.item);
     const card = gradeCard(stored ? fromStored(stored) : null, Rating.Again, now);
