@@ -469,6 +469,9 @@ async function latestScore(db: Db, userId: number): Promise<ScoreResult | null> 
   return rows[0]?.history ? toScoreResult(rows[0].history) : null;
 }
 
+/** The history's package name when the package row is gone. */
+const UNNAMED_PAKET = 'Paket';
+
 /** What scoring needs of a package: its name and each question's key, skill and section. */
 interface PackageKeys {
   namaPaket: string;
@@ -480,7 +483,8 @@ interface PackageKeys {
  * boundary a fraction of 140 rows. Read outside the finishing statement: a package's content
  * cannot change while an attempt of it runs (decision 011), and a finished attempt is not scored.
  */
-async function packageKeys(db: Db, paketId: number): Promise<PackageKeys> {
+async function packageKeys(db: Db, paketId: number | null): Promise<PackageKeys> {
+  if (paketId === null) return { namaPaket: UNNAMED_PAKET, keys: [] };
   // An aggregate without grouping: always one row, also for a package without questions.
   const [row] = await db
     .select({
@@ -494,8 +498,7 @@ async function packageKeys(db: Db, paketId: number): Promise<PackageKeys> {
   ).flatMap(([id, page, jawaban, skill, section]) =>
     page !== null && jawaban !== null && skill !== null && section !== null ? [{ id, page, jawaban, skill, section }] : [],
   );
-  // A package row that is gone still names the history.
-  return { namaPaket: row?.namaPaket ?? 'Paket', keys };
+  return { namaPaket: row?.namaPaket ?? UNNAMED_PAKET, keys };
 }
 
 /** The history row of an attempt finished with `answers` (the attempt id is added by the writer). */
@@ -611,7 +614,7 @@ async function finishAttempt(
   now: Date,
   read?: OpenAttemptRead,
 ): Promise<ScoreResult> {
-  if (read?.version && read.attempt?.id === attemptId && read.attempt.paketSoalId !== null) {
+  if (read?.version && read.attempt?.id === attemptId) {
     const merged = admitAnswers(read.attempt, late, now);
     const history = scoredHistory(user, read.attempt, merged.answers, await packageKeys(db, read.attempt.paketSoalId), now);
     const finished = await finishAsRead(db, user, read.attempt, read.version, merged, history, now);
@@ -623,7 +626,7 @@ async function finishAttempt(
     if (locked.finishedAt) return historyOfAttempt(tx, locked.id);
     const merged = admitAnswers(locked, late, now);
     await tx.update(examAttempts).set(finishedAs(merged, now)).where(eq(examAttempts.id, locked.id));
-    const pkg: PackageKeys = locked.paketSoalId === null ? { namaPaket: 'Paket', keys: [] } : await packageKeys(tx, locked.paketSoalId);
+    const pkg = await packageKeys(tx, locked.paketSoalId);
     const [history] = await tx
       .insert(examHistory)
       .values({ ...scoredHistory(user, locked, merged.answers, pkg, now), attemptId: locked.id })

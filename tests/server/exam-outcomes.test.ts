@@ -10,6 +10,12 @@ import { Client, createTestApp, insertCompletePackage, type TestContext } from '
  */
 type Paket = { id: number; keys: Map<number, string> };
 
+/** An app whose background writer waits `delayMs` (EXAM_OUTCOMES_DELAY_MS), with one complete package. */
+async function appWithWriterDelay(delayMs: string): Promise<{ ctx: TestContext; paket: Paket }> {
+  const ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: delayMs });
+  return { ctx, paket: await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] }) };
+}
+
 let seq = 0;
 /** Submitted in reading with the last `right` reading answers right (earlier sections: nothing saved, so wrong). */
 async function submitted(ctx: TestContext, paket: Paket, right: number) {
@@ -44,10 +50,7 @@ const recordsOf = async (ctx: TestContext, userId: number) => ({
 describe('the background writer', () => {
   let ctx: TestContext;
   let paket: Paket;
-  beforeAll(async () => {
-    ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: '3000' });
-    paket = await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] });
-  });
+  beforeAll(async () => ({ ctx, paket } = await appWithWriterDelay('3000')));
   afterAll(async () => ctx.close());
 
   it("writes a submission's records on its own, after the score, once", async () => {
@@ -85,11 +88,8 @@ describe('the background writer', () => {
 describe("a learner's own records", () => {
   let ctx: TestContext;
   let paket: Paket;
-  beforeAll(async () => {
-    // The writer would not run within this file: what is written is written by the calls under test.
-    ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: '60000' });
-    paket = await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] });
-  });
+  // The writer would not run during these tests: what is written is written by the calls under test.
+  beforeAll(async () => ({ ctx, paket } = await appWithWriterDelay('60000')));
   afterAll(async () => ctx.close());
 
   it('are written before a practice call reads them', async () => {
