@@ -46,6 +46,7 @@ import { LoginThrottle } from './services/login-throttle.service.ts';
 import { mailerFromConfig, type Mailer } from './services/mail.service.ts';
 import { hashQueue } from './services/passwords.service.ts';
 import { gatewayFromConfig, type PaymentGateway } from './services/payment-gateway.service.ts';
+import { ExamGuardCache } from './services/exam-guard-cache.service.ts';
 import { Storage } from './services/storage.service.ts';
 
 declare module 'fastify' {
@@ -62,6 +63,8 @@ declare module 'fastify' {
     paymentGateway: PaymentGateway | undefined;
     /** Payment e-mails when SMTP is configured. */
     mailer: Mailer | undefined;
+    /** The exam guard's answers kept in memory; null where nothing may be kept (PostgreSQL). */
+    examGuardCache: ExamGuardCache | null;
   }
 }
 
@@ -104,6 +107,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('clock', options.clock ?? systemClock(config.practiceClockOffsetMs));
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // Only a database that tells of every change may have its exam guard kept (decision 024).
+  const examGuardCache = database.examGuardChanges ? new ExamGuardCache() : null;
+  if (examGuardCache) {
+    const unsubscribe = database.examGuardChanges!((payload) => examGuardCache.changedFor(payload));
+    app.addHook('onClose', async () => unsubscribe());
+  }
+  app.decorate('examGuardCache', examGuardCache);
   app.decorate(
     'loginThrottle',
     new LoginThrottle({

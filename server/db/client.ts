@@ -34,6 +34,12 @@ export interface Database {
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: subscribes to the exam guard notices of migration 0012 (a learner's id, or `*` for
+   * all), each delivered before the reply of the write that sent it. Absent on PostgreSQL, where
+   * other processes write too and nothing is cached (docs/decisions/024-exam-guard-cache.md).
+   */
+  examGuardChanges?: (listener: (payload: string) => void) => () => void;
   /** PGlite only: an image of the whole data directory, which `from` starts a new database from. */
   image?: () => Promise<Blob>;
 }
@@ -101,6 +107,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await client.query('select 1');
       },
       close: () => client.close(),
+      examGuardChanges: (listener) => client.onNotice(listener),
       image: () => client.dumpDataDir(),
     };
     return database;

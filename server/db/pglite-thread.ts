@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { toError, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
+import { toError, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
@@ -44,12 +44,17 @@ export class PgliteThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   private nextId = 1;
   private closed = false;
+  private readonly noticeListeners = new Set<(payload: string) => void>();
 
   private constructor(worker: Worker) {
     this.worker = worker;
-    // Replies come in batches (pglite-worker.ts).
-    worker.on('message', (batch: Reply[]) => {
+    // Replies come in batches (pglite-worker.ts), each notice ahead of the reply it came with.
+    worker.on('message', (batch: (Reply | Notice)[]) => {
       for (const msg of batch) {
+        if ('notice' in msg) {
+          for (const listener of this.noticeListeners) listener(msg.notice);
+          continue;
+        }
         const call = this.pending.get(msg.id);
         if (!call) continue;
         this.pending.delete(msg.id);
@@ -63,6 +68,8 @@ export class PgliteThread {
       this.closed = true;
       for (const call of this.pending.values()) call.reject(new Error(`${CLOSED}: ${reason}`));
       this.pending.clear();
+      // Nothing will tell of changes any more: whatever was kept from this database goes.
+      for (const listener of this.noticeListeners) listener('*');
     };
     worker.on('error', (err) => fail(err.message));
     worker.on('exit', (code) => fail(`worker exited with code ${code}`));
@@ -157,6 +164,15 @@ export class PgliteThread {
     }
     await this.call({ op: 'end', tx: id, commit: true });
     return result;
+  }
+
+  /**
+   * Calls `listener` with each exam guard notice (pglite-protocol.ts), before the reply of the
+   * write that sent it is settled. Returns the unsubscribe function.
+   */
+  onNotice(listener: (payload: string) => void): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
   }
 
   /** An image of the whole data directory, which a new database can start from. */

@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-open.ts';
 import { PreparedStatements } from './pglite-prepared.ts';
-import { errorData, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
+import { EXAM_GUARD_CHANNEL, errorData, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
 const port = parentPort!;
 const start = workerData as WorkerStart;
@@ -34,16 +34,17 @@ async function run(target: PGlite | Transaction, msg: Statement, inTransaction: 
  * own cost (about a fifth of this thread's time when each reply was sent alone) is shared by every
  * reply ready in that turn, and a lone reply waits no longer than the turn.
  */
-let outbox: Reply[] = [];
-function send(reply: Reply, transfer?: ArrayBuffer): void {
+let outbox: (Reply | Notice)[] = [];
+function send(reply: Reply | Notice, transfer?: ArrayBuffer): void {
   if (transfer) {
-    port.postMessage([reply], [transfer]);
+    port.postMessage([...outbox.splice(0), reply], [transfer]);
     return;
   }
   if (outbox.length === 0) setImmediate(flush);
   outbox.push(reply);
 }
 function flush(): void {
+  if (outbox.length === 0) return;
   const batch = outbox;
   outbox = [];
   port.postMessage(batch);
@@ -78,6 +79,11 @@ class RolledBack extends Error {}
 
 async function main(): Promise<void> {
   const pg = await openPglite(start);
+  // PGlite calls a listener (in a microtask) while it reads the answer of the statement or commit
+  // that sent the notification, before that statement's own promise settles, so the notice is
+  // queued ahead of the reply. This one session is the only one there is: every write is seen.
+  await pg.listen(EXAM_GUARD_CHANNEL, (payload) => send({ notice: payload }));
+  await pg.query(`select set_config('toefl.exam_guard_notify', 'on', false)`);
   const open = new Map<number, Inbox>();
 
   const transaction = (begin: number): Promise<unknown> => {

@@ -45,7 +45,7 @@ export function requireRole(...roles: Role[]): (request: FastifyRequest) => Prom
 export function requireRoleWithOpenAttempt(...roles: Role[]): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    const found = token ? await findSessionUserWithOpenAttempt(request.server.db, token) : null;
+    const found = token ? await findSessionUserWithOpenAttempt(request.server.db, token, request.server.examGuardCache) : null;
     request.user = found?.user ?? null;
     request.openAttempt = found?.open;
     if (!found) throw unauthorized();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type {
   AnswerValue,
   DraftAnswer,
@@ -409,26 +409,40 @@ export async function saveDraft(
     // The usual save: merged into the row as it was read, written only if no other save or section
     // change touched it since (its xmin is unchanged), so the result is what the lock below gives.
     const { answers, answeredAt, ignored } = admitAnswers(open, incoming, now);
-    const [row] = await db
+    const [written] = await db
       .update(examAttempts)
       .set({ answers, answeredAt, currentIndex: body.index, ...mergeAudio(open, body), draftSavedAt: now })
       .where(and(eq(examAttempts.id, open.id), isNull(examAttempts.finishedAt), sql`${examAttempts}.xmin::text = ${read.version}`))
-      .returning();
-    if (row) return draftOf(row, now, ignored);
+      .returning(withVersion);
+    if (written) {
+      const { version, ...row } = written;
+      read.keep?.(row, version);
+      return draftOf(row, now, ignored);
+    }
   }
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, open.id)).for('update');
     if (!attempt) throw conflict(NO_RUNNING_EXAM);
     if (attempt.finishedAt) return finished(attempt);
     const { answers, answeredAt, ignored } = admitAnswers(attempt, incoming, now);
-    const [row] = await tx
+    const [written] = await tx
       .update(examAttempts)
       .set({ answers, answeredAt, currentIndex: body.index, ...mergeAudio(attempt, body), draftSavedAt: now })
       .where(eq(examAttempts.id, attempt.id))
-      .returning();
-    return draftOf(row!, now, ignored);
+      .returning(withVersion);
+    const { version, ...row } = written!;
+    return { row, version, response: draftOf(row, now, ignored) };
   });
+  if ('response' in saved) {
+    // Kept only after the commit, whose notice is the one the cache waits for.
+    read?.keep?.(saved.row, saved.version);
+    return saved.response;
+  }
+  return saved;
 }
+
+/** The columns of an attempt and its new row version, as an update returns them. */
+const withVersion = { ...getTableColumns(examAttempts), version: sql<string>`${examAttempts}.xmin::text` };
 
 export async function getDraft(db: Db, user: UserRow, now = new Date()): Promise<DraftResponse> {
   return draftOf(await requireOpen(db, user, undefined, now), now);

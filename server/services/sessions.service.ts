@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { examAttempts, sessions, users, type UserRow } from '../db/schema.ts';
+import type { ExamGuardCache, GuardTicket } from './exam-guard-cache.service.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -35,20 +36,55 @@ export async function findSessionUser(db: Db, token: string): Promise<UserRow | 
 export interface OpenAttemptRead {
   attempt: typeof examAttempts.$inferSelect | null;
   version: string | null;
+  /**
+   * Present when the guard is cached: a handler that wrote the open attempt hands the row it got
+   * back (with its new version) so the next call of this session needs no read.
+   */
+  keep?: (attempt: typeof examAttempts.$inferSelect, version: string) => void;
 }
 
 /**
  * Session, user and open attempt in one statement (DESIGN section 10: one query per exam call).
  * The one-open-attempt index keeps the join to at most one row.
  */
-export async function findSessionUserWithOpenAttempt(db: Db, token: string): Promise<{ user: UserRow; open: OpenAttemptRead } | null> {
+export async function findSessionUserWithOpenAttempt(
+  db: Db,
+  token: string,
+  cache?: ExamGuardCache | null,
+): Promise<{ user: UserRow; open: OpenAttemptRead } | null> {
   if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const now = Date.now();
+  const kept = cache?.get(tokenHash, now);
+  if (kept) return { user: kept.entry.user, open: readOf(cache!, kept.ticket, kept.entry) };
+  const ticket = cache?.ticket(tokenHash);
   let guard = guardQueries.get(db);
   if (!guard) guardQueries.set(db, (guard = prepareGuard(db)));
   // The time as text: the embedded database prepares a statement only for arguments it can write as literals.
-  const rows = await guard.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+  const rows = await guard.execute({ tokenHash, now: new Date(now).toISOString() });
   const row = rows[0];
-  return row ? { user: row.user, open: { attempt: row.attempt, version: row.attempt ? row.version : null } } : null;
+  if (!row) return null;
+  const entry = {
+    user: row.user,
+    attempt: row.attempt,
+    version: row.attempt ? row.version : null,
+    sessionExpiresAt: row.expiresAt.getTime(),
+  };
+  if (!cache || !ticket) return { user: row.user, open: { attempt: entry.attempt, version: entry.version } };
+  cache.put(ticket, entry);
+  return { user: row.user, open: readOf(cache, ticket, entry) };
+}
+
+function readOf(
+  cache: ExamGuardCache,
+  ticket: GuardTicket,
+  entry: { user: UserRow; attempt: OpenAttemptRead['attempt']; version: string | null; sessionExpiresAt: number },
+): OpenAttemptRead {
+  return {
+    attempt: entry.attempt,
+    version: entry.version,
+    keep: (attempt, version) => void cache.putAfterOwnWrite(ticket, { ...entry, attempt, version }),
+  };
 }
 
 /**
@@ -57,7 +93,7 @@ export async function findSessionUserWithOpenAttempt(db: Db, token: string): Pro
  */
 function prepareGuard(db: Db) {
   return db
-    .select({ user: users, attempt: examAttempts, version: sql<string | null>`${examAttempts}.xmin::text` })
+    .select({ user: users, attempt: examAttempts, version: sql<string | null>`${examAttempts}.xmin::text`, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(examAttempts, and(eq(examAttempts.userId, users.id), isNull(examAttempts.finishedAt)))

@@ -1,0 +1,121 @@
+import type { examAttempts, UserRow } from '../db/schema.ts';
+
+type Attempt = typeof examAttempts.$inferSelect;
+
+/** What the exam guard read for one session token: the user, the open attempt and its row version. */
+export interface GuardEntry {
+  user: UserRow;
+  attempt: Attempt | null;
+  version: string | null;
+  /** The session's end (ms since the epoch): a kept entry is never served past it. */
+  sessionExpiresAt: number;
+}
+
+/**
+ * Where a caller stands in the cache's sequence of changes: taken before a guard read is sent, or
+ * when an entry is served. Only an answer no change has overtaken since may be kept.
+ */
+export interface GuardTicket {
+  readonly tokenHash: string;
+  readonly seq: number;
+}
+
+/**
+ * The exam guard's answers kept in memory, per session token (docs/decisions/024-exam-guard-cache.md).
+ * Exact because the database says, through migration 0012's notices, which learner every write to
+ * users, sessions or exam_attempts touched, each notice arriving before the write's own reply;
+ * only the embedded database (one process, one session) feeds it.
+ *
+ * Every notice takes a number from one sequence. An answer read before a change and delivered
+ * after it would be stale, so it is kept only if no notice for its learner (and no `*`) has
+ * arrived since its ticket was taken.
+ */
+export class ExamGuardCache {
+  private readonly entries = new Map<string, GuardEntry>();
+  private readonly tokensOf = new Map<number, Set<string>>();
+  /** Per learner, the numbers of the last two notices (older first). */
+  private readonly changed = new Map<number, [number, number]>();
+  private seq = 0;
+  private clearedAt = 0;
+  /** Above this many sessions the oldest kept one goes (an exam day has one per participant). */
+  constructor(private readonly maxEntries = 50_000) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A ticket for a guard read about to be sent. */
+  ticket(tokenHash: string): GuardTicket {
+    return { tokenHash, seq: this.seq };
+  }
+
+  /** The kept answer for a token and a ticket for what follows from it, or null. */
+  get(tokenHash: string, nowMs: number): { entry: GuardEntry; ticket: GuardTicket } | null {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return null;
+    if (entry.sessionExpiresAt <= nowMs) {
+      this.drop(tokenHash, entry.user.id);
+      return null;
+    }
+    return { entry, ticket: { tokenHash, seq: this.seq } };
+  }
+
+  /** Keeps what a guard read answered, unless a change for its learner arrived after the ticket. */
+  put(ticket: GuardTicket, entry: GuardEntry): boolean {
+    if (this.clearedAt > ticket.seq || (this.changed.get(entry.user.id)?.[1] ?? 0) > ticket.seq) return false;
+    this.store(ticket.tokenHash, entry);
+    return true;
+  }
+
+  /**
+   * Keeps the attempt as the holder of `ticket` just wrote it. That write's own notice has arrived
+   * (it comes before the reply); it is kept only if it was the one change since the ticket.
+   */
+  putAfterOwnWrite(ticket: GuardTicket, entry: GuardEntry): boolean {
+    const last = this.changed.get(entry.user.id);
+    if (this.clearedAt > ticket.seq || !last || last[1] <= ticket.seq || last[0] > ticket.seq) return false;
+    this.store(ticket.tokenHash, entry);
+    return true;
+  }
+
+  /** A notice: a learner's id, or `*` for everything (a truncate, a lost database). */
+  changedFor(payload: string): void {
+    this.seq += 1;
+    const userId = Number(payload);
+    if (payload === '*' || !Number.isSafeInteger(userId)) {
+      this.clearedAt = this.seq;
+      this.entries.clear();
+      this.tokensOf.clear();
+      this.changed.clear();
+      return;
+    }
+    this.changed.set(userId, [this.changed.get(userId)?.[1] ?? 0, this.seq]);
+    const tokens = this.tokensOf.get(userId);
+    if (!tokens) return;
+    for (const token of tokens) this.entries.delete(token);
+    this.tokensOf.delete(userId);
+  }
+
+  private store(tokenHash: string, entry: GuardEntry): void {
+    // Frozen: a handler that changed a kept row in place would change what the next call reads.
+    Object.freeze(entry.user);
+    if (entry.attempt) Object.freeze(entry.attempt);
+    const previous = this.entries.get(tokenHash);
+    if (previous) this.entries.delete(tokenHash);
+    else if (this.entries.size >= this.maxEntries) {
+      const [oldest, old] = this.entries.entries().next().value!;
+      this.drop(oldest, old.user.id);
+    }
+    this.entries.set(tokenHash, entry);
+    let tokens = this.tokensOf.get(entry.user.id);
+    if (!tokens) this.tokensOf.set(entry.user.id, (tokens = new Set()));
+    tokens.add(tokenHash);
+  }
+
+  private drop(tokenHash: string, userId: number): void {
+    this.entries.delete(tokenHash);
+    const tokens = this.tokensOf.get(userId);
+    tokens?.delete(tokenHash);
+    if (tokens?.size === 0) this.tokensOf.delete(userId);
+  }
+}
