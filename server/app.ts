@@ -108,9 +108,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   // Only a database that tells of every change may have its exam guard kept (decision 024).
-  const examGuardCache = database.examGuardChanges ? new ExamGuardCache() : null;
+  const examGuardCache = database.changes ? new ExamGuardCache() : null;
   if (examGuardCache) {
-    const unsubscribe = database.examGuardChanges!((payload) => examGuardCache.changedFor(payload));
+    const unsubscribe = database.changes!((channel, payload) => {
+      if (channel === 'exam_guard') examGuardCache.changedFor(payload);
+    });
     app.addHook('onClose', async () => unsubscribe());
   }
   app.decorate('examGuardCache', examGuardCache);

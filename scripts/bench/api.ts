@@ -18,6 +18,8 @@ export interface LoadResult {
   /** Every answer that was not 2xx, by status code (a pool wait past its timeout answers 500). */
   statusCodes: Record<string, number>;
   errors: number;
+  /** Answers shed by load shedding, by the rule that shed them (the `x-overload` header). */
+  overload?: Record<string, number>;
   /** requests/s of this route divided by the bare node:http server's at the same connections. */
   ratioToBare: number | null;
 }
@@ -44,8 +46,9 @@ export async function measure(
   scenario: Scenario,
   connections: number,
   durationS: number,
-): Promise<Result & { elapsedS?: number }> {
+): Promise<Result & { elapsedS?: number; overload: Record<string, number> }> {
   let i = 0;
+  const overload: Record<string, number> = {};
   const requests = scenario.requests.map((r) => ({
     method: r.method,
     path: r.path,
@@ -55,6 +58,10 @@ export async function measure(
       if (scenario.cookies) headers.cookie = scenario.cookies[n % scenario.cookies.length]!;
       if (r.body) headers['content-type'] = 'application/json';
       return { ...req, headers, ...(r.body ? { body: r.body(n) } : {}) };
+    },
+    onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string | string[]>) => {
+      const rule = headers['x-overload'];
+      if (typeof rule === 'string') overload[rule] = (overload[rule] ?? 0) + 1;
     },
   }));
   const started = performance.now();
@@ -68,7 +75,7 @@ export async function measure(
     requests,
   });
   if (scenario.amount) run.on('response', () => (lastAnswer = performance.now()));
-  const result = await run;
+  const result = { ...(await run), overload };
   return scenario.amount && lastAnswer > started ? { ...result, elapsedS: (lastAnswer - started) / 1000 } : result;
 }
 
@@ -76,7 +83,7 @@ export function toRow(
   database: LoadResult['database'],
   route: string,
   connections: number,
-  r: Result & { elapsedS?: number },
+  r: Result & { elapsedS?: number; overload?: Record<string, number> },
   bare: number | null,
 ): LoadResult {
   const seconds = r.elapsedS ?? r.duration;
@@ -96,6 +103,7 @@ export function toRow(
       Object.entries(r.statusCodeStats ?? {}).flatMap(([code, v]) => (code.startsWith('2') ? [] : [[code, v.count]])),
     ),
     errors: r.errors,
+    ...(r.overload && Object.keys(r.overload).length > 0 ? { overload: r.overload } : {}),
     // Three significant digits: a database route's 0.0144 and 0.0122 (one more statement) both read 0.01 at two decimals.
     ratioToBare: bare ? Number((rps / bare).toPrecision(3)) : null,
   };

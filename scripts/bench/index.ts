@@ -156,7 +156,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
         const row = toRow(database, s.route, connections, r, bareRps);
         rows.push(row);
         log(
-          `${database} ${s.route} @${connections}: ${row.requestsPerSecond} req/s (${row.ratioToBare}x bare ${Math.round(bareRps)}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx} ${JSON.stringify(row.statusCodes)}, errors ${row.errors}`,
+          `${database} ${s.route} @${connections}: ${row.requestsPerSecond} req/s (${row.ratioToBare}x bare ${Math.round(bareRps)}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx} ${JSON.stringify(row.statusCodes)}${row.overload ? ` shed by ${JSON.stringify(row.overload)}` : ''}, errors ${row.errors}`,
         );
       }
     }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.ts';
+import type { ChangeChannel } from './pglite-protocol.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -35,11 +36,11 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * PGlite only: subscribes to the exam guard notices of migration 0012 (a learner's id, or `*` for
-   * all), each delivered before the reply of the write that sent it. Absent on PostgreSQL, where
-   * other processes write too and nothing is cached (docs/decisions/024-exam-guard-cache.md).
+   * PGlite only: subscribes to the change notices of migration 0012 (pglite-protocol.ts), each
+   * delivered before the reply of the write that sent it. Absent on PostgreSQL, where other
+   * processes write too and nothing is kept in memory (docs/decisions/024-exam-guard-cache.md).
    */
-  examGuardChanges?: (listener: (payload: string) => void) => () => void;
+  changes?: (listener: (channel: ChangeChannel, payload: string) => void) => () => void;
   /** PGlite only: an image of the whole data directory, which `from` starts a new database from. */
   image?: () => Promise<Blob>;
 }
@@ -107,7 +108,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await client.query('select 1');
       },
       close: () => client.close(),
-      examGuardChanges: (listener) => client.onNotice(listener),
+      changes: (listener) => client.onNotice(listener),
       image: () => client.dumpDataDir(),
     };
     return database;

@@ -26,14 +26,20 @@ export type ErrorData = { message: string; name: string } & Record<string, unkno
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorData };
 
 /**
- * A notification on EXAM_GUARD_CHANNEL. It travels in the same batches as the replies and ahead of
- * the reply of the statement (or commit) that sent it, so the HTTP thread has dropped what the
+ * The channels of migration 0012. `exam_guard`: which learner's session, user or open attempt a
+ * write changed (their id, or `*`); `paket_list`: the public package list changed.
+ */
+export const CHANGE_CHANNELS = ['exam_guard', 'paket_list'] as const;
+export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
+/** The session setting under which migration 0012's triggers send anything at all. */
+export const NOTIFY_CHANGES_SETTING = 'toefl.notify_changes';
+
+/**
+ * A notification on one of CHANGE_CHANNELS. It travels in the same batches as the replies and ahead
+ * of the reply of the statement (or commit) that sent it, so the HTTP thread has dropped what the
  * write changed before that write's caller goes on.
  */
-export type Notice = { notice: string };
-
-/** The channel of migration 0012: which learner's session, user or open attempt a write changed. */
-export const EXAM_GUARD_CHANNEL = 'exam_guard';
+export type Notice = { channel: ChangeChannel; payload: string };
 
 /** Sent once the database is open and migrated (or could not be). */
 export type Ready = { ready: true } | { ready: false; error: ErrorData };

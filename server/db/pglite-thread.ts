@@ -9,7 +9,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { toError, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
+import {
+  CHANGE_CHANNELS,
+  toError,
+  type ChangeChannel,
+  type Notice,
+  type Ready,
+  type Reply,
+  type Request,
+  type WorkerStart,
+} from './pglite-protocol.ts';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
@@ -44,15 +53,15 @@ export class PgliteThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   private nextId = 1;
   private closed = false;
-  private readonly noticeListeners = new Set<(payload: string) => void>();
+  private readonly noticeListeners = new Set<(channel: ChangeChannel, payload: string) => void>();
 
   private constructor(worker: Worker) {
     this.worker = worker;
     // Replies come in batches (pglite-worker.ts), each notice ahead of the reply it came with.
     worker.on('message', (batch: (Reply | Notice)[]) => {
       for (const msg of batch) {
-        if ('notice' in msg) {
-          for (const listener of this.noticeListeners) listener(msg.notice);
+        if ('channel' in msg) {
+          for (const listener of this.noticeListeners) listener(msg.channel, msg.payload);
           continue;
         }
         const call = this.pending.get(msg.id);
@@ -69,7 +78,7 @@ export class PgliteThread {
       for (const call of this.pending.values()) call.reject(new Error(`${CLOSED}: ${reason}`));
       this.pending.clear();
       // Nothing will tell of changes any more: whatever was kept from this database goes.
-      for (const listener of this.noticeListeners) listener('*');
+      for (const listener of this.noticeListeners) for (const channel of CHANGE_CHANNELS) listener(channel, '*');
     };
     worker.on('error', (err) => fail(err.message));
     worker.on('exit', (code) => fail(`worker exited with code ${code}`));
@@ -167,10 +176,10 @@ export class PgliteThread {
   }
 
   /**
-   * Calls `listener` with each exam guard notice (pglite-protocol.ts), before the reply of the
-   * write that sent it is settled. Returns the unsubscribe function.
+   * Calls `listener` with each change notice (pglite-protocol.ts), before the reply of the write
+   * that sent it is settled. Returns the unsubscribe function.
    */
-  onNotice(listener: (payload: string) => void): () => void {
+  onNotice(listener: (channel: ChangeChannel, payload: string) => void): () => void {
     this.noticeListeners.add(listener);
     return () => this.noticeListeners.delete(listener);
   }

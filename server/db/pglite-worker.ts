@@ -8,7 +8,16 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-open.ts';
 import { PreparedStatements } from './pglite-prepared.ts';
-import { EXAM_GUARD_CHANNEL, errorData, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
+import {
+  CHANGE_CHANNELS,
+  errorData,
+  NOTIFY_CHANGES_SETTING,
+  type Notice,
+  type Ready,
+  type Reply,
+  type Request,
+  type WorkerStart,
+} from './pglite-protocol.ts';
 
 const port = parentPort!;
 const start = workerData as WorkerStart;
@@ -82,8 +91,8 @@ async function main(): Promise<void> {
   // PGlite calls a listener (in a microtask) while it reads the answer of the statement or commit
   // that sent the notification, before that statement's own promise settles, so the notice is
   // queued ahead of the reply. This one session is the only one there is: every write is seen.
-  await pg.listen(EXAM_GUARD_CHANNEL, (payload) => send({ notice: payload }));
-  await pg.query(`select set_config('toefl.exam_guard_notify', 'on', false)`);
+  for (const channel of CHANGE_CHANNELS) await pg.listen(channel, (payload) => send({ channel, payload }));
+  await pg.query(`select set_config($1, 'on', false)`, [NOTIFY_CHANGES_SETTING]);
   const open = new Map<number, Inbox>();
 
   const transaction = (begin: number): Promise<unknown> => {

@@ -7,7 +7,8 @@ import { listPublicPaket } from './paket.service.ts';
  * database owns the invalidation: a trigger bumps `paket_list_version` in the same transaction as
  * every change to paket_soal (admin edits, archive and restore, siap changes, import, clone,
  * deletion), whichever instance makes it. Each request costs one primary-key read of that row;
- * the list itself is read and serialised once per version.
+ * the list itself is read and serialised once per version. On the embedded database the
+ * trigger also tells this process (migration 0012, decision 024), and a request reads nothing.
  */
 export interface PaketListAnswer {
   etag: string;
@@ -29,18 +30,53 @@ async function currentVersion(db: Db): Promise<VersionRow> {
 
 export class PaketListCache {
   private cached: PaketListAnswer | undefined;
+  /** With change notices: whether `cached` is still the list as it is, and the notices counted. */
+  private current = false;
+  private notices = 0;
 
-  /** The ETag of the list as it is now (one small query). */
+  /**
+   * `told`: the database tells this process of every change (the embedded database's notices,
+   * decision 024), so a list read once is served from memory until the next notice. Otherwise each
+   * request reads the version row.
+   */
+  constructor(private readonly told = false) {}
+
+  /** A `paket_list` notice: the list changed (or the database can no longer tell). */
+  changed(): void {
+    this.notices += 1;
+    this.current = false;
+  }
+
+  /** The ETag of the list as it is now (one small query, or none when told of changes). */
   async etag(db: Db): Promise<string> {
+    if (this.told) return (await this.answer(db)).etag;
     return etagOf(await currentVersion(db));
   }
 
   async answer(db: Db): Promise<PaketListAnswer> {
-    const etag = await this.etag(db);
+    if (this.told) {
+      if (this.current && this.cached) return this.cached;
+      // Kept only if no notice arrived while it was read: a change committing in between could
+      // otherwise leave the older list kept as current.
+      const ticket = this.notices;
+      const fresh = await this.read(db);
+      if (this.notices === ticket) {
+        this.cached = fresh;
+        this.current = true;
+      }
+      return fresh;
+    }
+    const etag = etagOf(await currentVersion(db));
     if (this.cached?.etag === etag) return this.cached;
+    const fresh = await this.read(db);
+    this.cached = fresh;
+    return fresh;
+  }
+
+  private read(db: Db): Promise<PaketListAnswer> {
     // Version and rows from one snapshot, so a change committing in between cannot pair an old
     // list with the new version (which would then be served until the next change).
-    const fresh = await db.transaction(
+    return db.transaction(
       async (tx) => {
         const version = await currentVersion(tx);
         const data = await listPublicPaket(tx);
@@ -48,8 +84,6 @@ export class PaketListCache {
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    this.cached = fresh;
-    return fresh;
   }
 }
 

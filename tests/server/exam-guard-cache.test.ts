@@ -186,7 +186,9 @@ describe.runIf(testDb === 'pglite')('exam calls with the guard kept in memory', 
   it('tells of a write before that write answers, so its caller never reads what it replaced', async () => {
     const { userId } = await runningExam();
     const seen: string[] = [];
-    const stop = ctx.database.examGuardChanges!((payload) => seen.push(payload));
+    const stop = ctx.database.changes!((channel, payload) => {
+      if (channel === 'exam_guard') seen.push(payload);
+    });
     try {
       await ctx.database.db.update(examAttempts).set({ currentIndex: 7 }).where(eq(examAttempts.userId, userId));
       expect(seen).toEqual([String(userId)]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paketSoal } from '../../server/db/schema.ts';
-import { adminClient, Client, createTestApp, insertCompletePackage, type TestContext } from './helpers.ts';
+import { adminClient, Client, createTestApp, insertCompletePackage, testDb, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let admin: Client;
@@ -45,6 +45,16 @@ describe('GET /api/paket-soal cached exactly', () => {
     const a = await current();
     const b = await current();
     expect(b).toEqual(a);
+  });
+
+  it('reads nothing on the embedded database once read (it is told of changes), one version row on PostgreSQL', async () => {
+    const { etag } = await current();
+    const before = ctx.database.queryCount;
+    await current();
+    expect(ctx.database.queryCount - before).toBe(testDb === 'pglite' ? 0 : 2);
+    const revalidated = ctx.database.queryCount;
+    expect((await list({ 'if-none-match': etag })).statusCode).toBe(304);
+    expect(ctx.database.queryCount - revalidated).toBe(testDb === 'pglite' ? 0 : 1);
   });
 
   it('an admin edit, archive, restore and a package going back to belum each give a new ETag and the new list', async () => {

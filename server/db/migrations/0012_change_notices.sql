@@ -1,11 +1,12 @@
--- Which learner's exam guard (session, user, open attempt) a write changed, told to the process
--- that caches it (docs/decisions/024-exam-guard-cache.md). The database names the user on every
--- insert, update, delete (cascades and set-null included) and truncate of the three tables, so no
--- code path has to remember to. Only a session that asked for it (the embedded database's one
--- session sets toefl.exam_guard_notify) sends anything: PostgreSQL keeps nothing and pays nothing.
+-- Changes told to the process that keeps answers in memory (docs/decisions/024-exam-guard-cache.md):
+-- on 'exam_guard', which learner's session, user or open attempt a write changed (the database
+-- names the learner on every insert, update, delete, cascades and set-null included, and truncate
+-- of the three tables, so no code path has to remember to); on 'paket_list', that the public
+-- package list's version moved. Only a session that asked for it (the embedded database's one
+-- session sets toefl.notify_changes) sends anything: PostgreSQL keeps nothing and pays nothing.
 CREATE FUNCTION "exam_guard_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF current_setting('toefl.exam_guard_notify', true) IS DISTINCT FROM 'on' THEN
+	IF current_setting('toefl.notify_changes', true) IS DISTINCT FROM 'on' THEN
 		RETURN NULL;
 	END IF;
 	IF TG_OP = 'TRUNCATE' THEN
@@ -40,3 +41,13 @@ CREATE TRIGGER "exam_attempts_exam_guard" AFTER INSERT OR UPDATE OR DELETE ON "e
 	FOR EACH ROW EXECUTE FUNCTION "exam_guard_changed"();--> statement-breakpoint
 CREATE TRIGGER "exam_attempts_exam_guard_truncate" AFTER TRUNCATE ON "exam_attempts"
 	FOR EACH STATEMENT EXECUTE FUNCTION "exam_guard_changed"();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "bump_paket_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	UPDATE "paket_list_version" SET "version" = "version" + 1 WHERE "id" = 1;
+	IF current_setting('toefl.notify_changes', true) = 'on' THEN
+		PERFORM pg_notify('paket_list', '');
+	END IF;
+	RETURN NULL;
+END;
+$$;
