@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startModuleWorker } from '../threads.ts';
 import {
   CHANGE_CHANNELS,
   toError,
@@ -32,9 +33,9 @@ export interface ThreadTransaction {
 
 const CLOSED = 'PGlite is closed';
 
-/** Compiled, these files are .js beside each other; from source (tsx, tests) they are .ts. */
+/** From source (tsx, tests) these files are .ts and a child process needs tsx's loader. */
 const fromSource = import.meta.url.endsWith('.ts');
-const sibling = (name: string) => new URL(`./${name}${fromSource ? '.ts' : '.js'}`, import.meta.url);
+const sibling = (name: string) => siblingModule(import.meta.url, name);
 const resolveHere = createRequire(import.meta.url).resolve;
 
 function createCluster(dataDir: string, migrationsDir: string): Promise<void> {
@@ -93,8 +94,6 @@ export class PgliteThread {
   }
 
   private static async start(start: WorkerStart): Promise<PgliteThread> {
-    // From source the worker needs tsx's loader, which a worker inherits neither from a test
-    // runner nor (on Node 20) through `--import`, so a two-line script loads it through tsx.
     const options = {
       workerData: start,
       transferList: start.image ? [start.image] : [],
@@ -102,15 +101,7 @@ export class PgliteThread {
       // as V8's default does. A 1,500-participant exam day: peak RSS 530 -> 459 MB, same p99.
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     };
-    const worker = fromSource
-      ? new Worker(
-          // tsx/esm/api's ESM build: resolving the name from here gives its CommonJS build, whose
-          // import of its ESM half fails inside a worker.
-          `import(${JSON.stringify(pathToFileURL(path.join(path.dirname(resolveHere('tsx/package.json')), 'dist/esm/api/index.mjs')).href)})` +
-            `.then((tsx) => tsx.tsImport(${JSON.stringify(sibling('pglite-worker').href)}, ${JSON.stringify(import.meta.url)}));`,
-          { ...options, eval: true },
-        )
-      : new Worker(sibling('pglite-worker'), options);
+    const worker = startModuleWorker(sibling('pglite-worker'), options);
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`PGlite worker exited with code ${code} before it was ready`));
       worker.once('error', reject);

@@ -1,4 +1,6 @@
-import { hash, verify } from '@node-rs/argon2';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startModuleWorker } from '../threads.ts';
+import type { HashJob, HashResult } from './password-worker.ts';
 
 /** Refused because too many password checks already wait: the client is told to repeat later (503). */
 export class HashQueueFullError extends Error {
@@ -10,9 +12,8 @@ export class HashQueueFullError extends Error {
 }
 
 /**
- * argon2 runs on libuv's worker threads (4 by default), which file reads and compression share.
- * A storm of logins would otherwise take all of them and the CPU the exam calls need; at most
- * `concurrency` hashes run at once and at most `queueMax` wait, the rest answer 503 at once.
+ * At most `concurrency` hashes run at once and at most `queueMax` wait, the rest answer 503 at
+ * once: a storm of logins would otherwise take every core the exam calls need.
  */
 export class HashQueue {
   private running = 0;
@@ -54,10 +55,80 @@ export class HashQueue {
   }
 }
 
+/**
+ * The threads that compute argon2 (server/services/password-worker.ts), each at a lower scheduling
+ * priority than the threads answering requests. argon2 on libuv's pool ran at the same priority as
+ * the HTTP and database threads, and a storm of 50 logins a second raised the exam calls' p99 to
+ * 330 ms on the embedded database. One thread per hash running at once (the queue bounds them);
+ * they end after a minute without work and are started again on the next hash.
+ */
+class HashThreads {
+  private readonly threads: { worker: Worker; job: number | null }[] = [];
+  private readonly pending = new Map<number, { resolve: (value: string | boolean) => void; reject: (err: Error) => void }>();
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  run(job: HashJob extends infer J ? (J extends HashJob ? Omit<J, 'id'> : never) : never): Promise<string | boolean> {
+    clearTimeout(this.idleTimer);
+    const thread = this.threads.find((t) => t.job === null) ?? this.start();
+    const id = this.nextId++;
+    thread.job = id;
+    // A thread with work keeps the process alive (a script awaiting a hash); an idle one does not.
+    thread.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ ...job, id } satisfies HashJob);
+    });
+  }
+
+  private start() {
+    const worker = startModuleWorker(siblingModule(import.meta.url, 'password-worker'), {
+      workerData: { nice: HASHING_NICE },
+      // Only short strings live on this thread's heap; argon2's memory is its own.
+      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
+    });
+    const thread = { worker, job: null as number | null };
+    worker.on('message', (result: HashResult) => {
+      const call = this.pending.get(result.id);
+      this.pending.delete(result.id);
+      thread.job = null;
+      worker.unref();
+      if (this.threads.every((t) => t.job === null)) this.idleTimer = setTimeout(() => this.stopIdle(), 60_000).unref();
+      if (!call) return;
+      if (result.ok) call.resolve(result.value);
+      else call.reject(new Error(result.message));
+    });
+    const lost = (err: Error) => {
+      const at = this.threads.indexOf(thread);
+      if (at >= 0) this.threads.splice(at, 1);
+      const call = thread.job === null ? undefined : this.pending.get(thread.job);
+      if (thread.job !== null) this.pending.delete(thread.job);
+      thread.job = null;
+      call?.reject(err);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`password thread exited with code ${code}`)));
+    this.threads.push(thread);
+    return thread;
+  }
+
+  private stopIdle(): void {
+    for (const thread of this.threads.splice(0).filter((t) => t.job === null)) void thread.worker.terminate();
+  }
+}
+
+/** The nice value of a hashing thread: well below the threads that answer requests. */
+export const HASHING_NICE = 10;
+
+const threads = new HashThreads();
+const hash = async (password: string) => String(await threads.run({ op: 'hash', password }));
+const verify = async (passwordHash: string, password: string) =>
+  (await threads.run({ op: 'verify', hash: passwordHash, password })) === true;
+
 /** The process's one hashing queue; buildApp sets its limits from the config (server/config.ts). */
 export const hashQueue = new HashQueue(2, 200);
 
-// @node-rs/argon2 defaults to argon2id (m=19456 KiB, t=2, p=1): about 13 ms a hash here (STACK-NOTES).
+// argon2id (m=19456 KiB, t=2, p=1), @node-rs/argon2's defaults: about 13 ms a hash here (STACK-NOTES).
 export const hashPassword = (password: string): Promise<string> => hashQueue.run(() => hash(password));
 
 /** Verifies without throwing on a malformed stored hash (that is a failed login, not a 500). */

@@ -1,7 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_BUSY, type OverloadReason } from '../../server/plugins/overload.ts';
-import { HashQueue, HashQueueFullError } from '../../server/services/passwords.service.ts';
+import { HASHING_NICE, HashQueue, HashQueueFullError, hashPassword, verifyPassword } from '../../server/services/passwords.service.ts';
 import { Client, createTestApp, testDb, uniquePhone, type TestContext } from './helpers.ts';
 
 /** Holds every connection of the test pool (5) or PGlite's single lane until `release`. */
@@ -21,6 +22,12 @@ function holdDatabase(ctx: TestContext, lanes = 5) {
     },
   };
 }
+
+/**
+ * A call that reads the database every time (an unknown package answers 404 from a lookup): the
+ * package list is served from memory on the embedded database once read (decision 024).
+ */
+const ON_DB = '/api/paket-soal/987654';
 
 /** The production deadline (10 s), longer than the pool's 5 s acquire timeout. */
 const ON_TIME = { REQUEST_DEADLINE_MS: '10000' };
@@ -72,14 +79,14 @@ describe('database queue past its limit', () => {
     ctx.database.queueLimit = 1;
     try {
       const started = Date.now();
-      expectBusy(await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' }), 'busy');
+      expectBusy(await ctx.app.inject({ method: 'GET', url: ON_DB }), 'busy');
       // At once, not at the 10 s deadline.
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       ctx.database.queueLimit = limit;
       await hold.release();
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: ON_DB })).statusCode).toBe(404);
   });
 
   it('the configured bound is twice the door limit, so a started request can finish its queries', () => {
@@ -98,13 +105,13 @@ describe('request deadline', () => {
     const hold = holdDatabase(ctx);
     try {
       const started = Date.now();
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' });
+      const res = await ctx.app.inject({ method: 'GET', url: ON_DB });
       expectBusy(res, 'deadline');
       expect(Date.now() - started).toBeLessThan(4_000);
     } finally {
       await hold.release();
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/paket-soal' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: ON_DB })).statusCode).toBe(404);
   });
 
   it('a quick request is not touched by the deadline timer afterwards', async () => {
@@ -199,6 +206,23 @@ describe('password hashing queue', () => {
     while (releases.length) releases.shift()!();
     expect(q.active).toBe(0);
     expect(peak).toBe(2);
+  });
+
+  it.runIf(process.platform === 'linux')('hashes on threads that yield the CPU to the threads answering requests', async () => {
+    const niceOf = (tid: string) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const hash = await hashPassword('rahasia123');
+    expect(await Promise.all([verifyPassword(hash, 'rahasia123'), verifyPassword(hash, 'salah'), verifyPassword('rusak', 'x')])).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const lowered = readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === HASHING_NICE);
+    expect(lowered.length).toBeGreaterThan(0);
+    // The thread answering this test (as the server's HTTP and database threads) keeps its priority.
+    expect(niceOf(String(process.pid))).toBe(0);
   });
 
   describe('logins past the queue', () => {
