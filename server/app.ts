@@ -44,7 +44,7 @@ import { siteRoutes } from './routes/site.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { LoginThrottle } from './services/login-throttle.service.ts';
 import { mailerFromConfig, type Mailer } from './services/mail.service.ts';
-import { hashQueue } from './services/passwords.service.ts';
+import { hashQueue, hashThreads } from './services/passwords.service.ts';
 import { gatewayFromConfig, type PaymentGateway } from './services/payment-gateway.service.ts';
 import { ExamGuardCache } from './services/exam-guard-cache.service.ts';
 import { Storage } from './services/storage.service.ts';
@@ -130,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await mkdir(storage.dir, { recursive: true }).catch(() => undefined);
   app.decorate('storage', storage);
   hashQueue.configure(config.overload.hashConcurrency, config.overload.hashQueueMax);
+  hashThreads.nice = config.overload.hashNice;
   app.decorate('backupToken', instance?.backupToken ?? randomBytes(24).toString('base64url'));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.decorate('paymentGateway', gatewayFromConfig(config.midtrans));

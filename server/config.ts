@@ -75,6 +75,12 @@ const envSchema = z.object({
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   /** Password hashes computed at once (each takes a worker thread for ~13 ms). */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Scheduling niceness of the password hashing threads (Linux; 0 = the same as the threads that
+   * answer requests). Higher lets exam calls preempt a login storm sooner; on a machine saturated
+   * by other work at nice 0 (a PostgreSQL server beside it) it also slows logins more.
+   */
+  PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).default(5),
   /** Processes serving one port (node:cluster); above 1 only with DATABASE_URL. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Password checks allowed to wait for a hashing slot before a login gets 503. */
@@ -121,6 +127,7 @@ export interface OverloadConfig {
   requestDeadlineMs: number;
   retryAfterSeconds: number;
   hashConcurrency: number;
+  hashNice: number;
   hashQueueMax: number;
 }
 
@@ -175,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestDeadlineMs: e.REQUEST_DEADLINE_MS,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
       hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+      hashNice: e.PASSWORD_HASH_NICE,
       hashQueueMax: e.PASSWORD_HASH_QUEUE_MAX,
     },
     workers: e.WORKERS,

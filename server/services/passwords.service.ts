@@ -57,16 +57,28 @@ export class HashQueue {
 
 /**
  * The threads that compute argon2 (server/services/password-worker.ts), each at a lower scheduling
- * priority than the threads answering requests. argon2 on libuv's pool ran at the same priority as
+ * priority than the threads answering requests (`nice`). argon2 on libuv's pool ran at the same priority as
  * the HTTP and database threads, and a storm of 50 logins a second raised the exam calls' p99 to
  * 330 ms on the embedded database. One thread per hash running at once (the queue bounds them);
  * they end after a minute without work and are started again on the next hash.
  */
 class HashThreads {
+  private niceness = 0;
   private readonly threads: { worker: Worker; job: number | null }[] = [];
   private readonly pending = new Map<number, { resolve: (value: string | boolean) => void; reject: (err: Error) => void }>();
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
+
+  /** The threads' niceness (config PASSWORD_HASH_NICE; 0 outside a server). Idle threads of another end. */
+  get nice(): number {
+    return this.niceness;
+  }
+
+  set nice(value: number) {
+    if (value === this.niceness) return;
+    this.niceness = value;
+    this.stopIdle();
+  }
 
   run(job: HashJob extends infer J ? (J extends HashJob ? Omit<J, 'id'> : never) : never): Promise<string | boolean> {
     clearTimeout(this.idleTimer);
@@ -83,7 +95,7 @@ class HashThreads {
 
   private start() {
     const worker = startModuleWorker(siblingModule(import.meta.url, 'password-worker'), {
-      workerData: { nice: HASHING_NICE },
+      workerData: { nice: this.niceness },
       // Only short strings live on this thread's heap; argon2's memory is its own.
       resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
     });
@@ -113,17 +125,18 @@ class HashThreads {
   }
 
   private stopIdle(): void {
-    for (const thread of this.threads.splice(0).filter((t) => t.job === null)) void thread.worker.terminate();
+    for (const thread of this.threads.filter((t) => t.job === null)) {
+      this.threads.splice(this.threads.indexOf(thread), 1);
+      void thread.worker.terminate();
+    }
   }
 }
 
-/** The nice value of a hashing thread: well below the threads that answer requests. */
-export const HASHING_NICE = 10;
-
-const threads = new HashThreads();
-const hash = async (password: string) => String(await threads.run({ op: 'hash', password }));
+/** The process's hashing threads; buildApp sets their niceness from the config. */
+export const hashThreads = new HashThreads();
+const hash = async (password: string) => String(await hashThreads.run({ op: 'hash', password }));
 const verify = async (passwordHash: string, password: string) =>
-  (await threads.run({ op: 'verify', hash: passwordHash, password })) === true;
+  (await hashThreads.run({ op: 'verify', hash: passwordHash, password })) === true;
 
 /** The process's one hashing queue; buildApp sets its limits from the config (server/config.ts). */
 export const hashQueue = new HashQueue(2, 200);

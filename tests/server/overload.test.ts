@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_BUSY, type OverloadReason } from '../../server/plugins/overload.ts';
-import { HASHING_NICE, HashQueue, HashQueueFullError, hashPassword, verifyPassword } from '../../server/services/passwords.service.ts';
+import { HashQueue, HashQueueFullError, hashPassword, hashThreads, verifyPassword } from '../../server/services/passwords.service.ts';
 import { Client, createTestApp, testDb, uniquePhone, type TestContext } from './helpers.ts';
 
 /** Holds every connection of the test pool (5) or PGlite's single lane until `release`. */
@@ -213,13 +213,16 @@ describe('password hashing queue', () => {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
       return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
     };
+    const configured = hashThreads.nice;
+    hashThreads.nice = 7;
     const hash = await hashPassword('rahasia123');
     expect(await Promise.all([verifyPassword(hash, 'rahasia123'), verifyPassword(hash, 'salah'), verifyPassword('rusak', 'x')])).toEqual([
       true,
       false,
       false,
     ]);
-    const lowered = readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === HASHING_NICE);
+    const lowered = readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === 7);
+    hashThreads.nice = configured;
     expect(lowered.length).toBeGreaterThan(0);
     // The thread answering this test (as the server's HTTP and database threads) keeps its priority.
     expect(niceOf(String(process.pid))).toBe(0);
