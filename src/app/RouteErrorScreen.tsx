@@ -2,7 +2,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { t } from '../i18n/id.ts';
-import { isChunkLoadError } from './lazy-retry.ts';
+import { isChunkLoadError } from '../lib/lazy-retry.ts';
 
 const E = t.routeError;
 

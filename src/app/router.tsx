@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { FullScreenLoader } from '../components/FullScreenLoader.tsx';
 import { t } from '../i18n/id.ts';
 import { AppLayout, type RouteHandle } from './AppLayout.tsx';
-import { retrying } from './lazy-retry.ts';
+import { retrying } from '../lib/lazy-retry.ts';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import { signedInScreens } from './screens.ts';
 

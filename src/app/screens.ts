@@ -1,4 +1,4 @@
-import { preloadAfterPaint, retrying } from './lazy-retry.ts';
+import { preloadAfterPaint, retrying } from '../lib/lazy-retry.ts';
 
 /**
  * The code of the signed-in participant screens, each load retrying by itself. The router's lazy

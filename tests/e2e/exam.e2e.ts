@@ -307,7 +307,7 @@ describe('the exam', () => {
     });
     await page.reload();
     await page.getByTestId('exam-question-number').getByText('Soal 1', { exact: true }).waitFor();
-    // The preload waits for an idle moment, at most 3 s (src/app/lazy-retry.ts).
+    // The preload waits for an idle moment, at most 3 s (src/lib/lazy-retry.ts).
     await page.waitForTimeout(3_500);
     expect(otherScreens).toEqual([]);
     await page.getByRole('button', { name: 'Selesai', exact: true }).click();
