@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { audioOnceMachine, type AudioOnceMachine } from '../../machines/audio-once.machine.ts';
 import { AudioOncePlayerView, type AudioOnceStatus } from './AudioOncePlayerView.tsx';
+import { fetchWholeClip } from './fetch-whole-clip.ts';
 
 export type AudioOnceActor = ActorRefFrom<AudioOnceMachine>;
 
@@ -14,13 +15,6 @@ export function audioOnceStatus(s: SnapshotFrom<AudioOnceMachine>): AudioOnceSta
     if (s.matches(status)) return status;
   }
   return 'loading';
-}
-
-/** Fetches a whole clip into memory and answers an object URL (so a weak connection cannot stall it). */
-export async function fetchWholeClip(src: string): Promise<string> {
-  const res = await fetch(src, { credentials: 'include' });
-  if (!res.ok) throw new Error(`Audio ${res.status}`);
-  return URL.createObjectURL(await res.blob());
 }
 
 export interface AudioOncePlayerProps {

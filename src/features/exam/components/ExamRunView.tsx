@@ -7,6 +7,7 @@ import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatNumbers, type ExamRunState } from '../exam-view-model.ts';
 import { useExamKeys } from '../hooks/useExamKeys.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ExamGrid } from './ExamGrid.tsx';
 import { ExamIntroView } from './ExamIntroView.tsx';
 import { ExamQuestion } from './ExamQuestion.tsx';
@@ -258,37 +259,5 @@ export function ExamRunView(props: ExamRunViewProps) {
         }
       />
     </Container>
-  );
-}
-
-export interface ConfirmDialogProps {
-  opened: boolean;
-  title: string;
-  text: ReactNode;
-  yes: string;
-  cancel?: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/** A yes/cancel confirmation over the exam (Batal keeps focus safe: it is the first button). */
-export function ConfirmDialog({ opened, title, text, yes, cancel = S.cancel, onConfirm, onCancel }: ConfirmDialogProps) {
-  return (
-    <MessageDialog
-      opened={opened}
-      title={title}
-      message={text}
-      onClose={onCancel}
-      actions={
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {cancel}
-          </Button>
-          <Button onClick={onConfirm} data-autofocus>
-            {yes}
-          </Button>
-        </Group>
-      }
-    />
   );
 }

@@ -3,7 +3,7 @@ import { extendedSeconds } from '../../../../contract/time-factor.ts';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { ExamPaket } from '../exam-types.ts';
-import { ConfirmDialog } from './ExamRunView.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import './exam.css';
 
 const S = t.exam.start;

@@ -16,7 +16,7 @@ import {
 } from '../../../../machines/exam.machine.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
 import { useAppDispatch, type AppDispatch } from '../../../app/store.ts';
-import { fetchWholeClip } from '../../../components/AudioOncePlayer.tsx';
+import { fetchWholeClip } from '../../../components/fetch-whole-clip.ts';
 import { httpStatus } from '../../../lib/api-error.ts';
 import { saveDownloadedFile } from '../../../lib/download.ts';
 import { examApi, useExamCertificateMutation } from '../api/exam.api.ts';
