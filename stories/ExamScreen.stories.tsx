@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AudioOncePlayerView, type AudioOnceStatus } from '../src/components/AudioOncePlayerView.tsx';
 import { ExamView, type ExamViewProps } from '../src/features/exam/components/ExamView.tsx';
+import { laterViews } from '../src/features/exam/components/later-views.ts';
 import { examScreenState, type ExamSnapshot } from '../src/features/exam/exam-view-model.ts';
 import { t } from '../src/i18n/id.ts';
 import { examSnapshot, PAKET, STARTED, TO_READING, TO_WRITTEN, type ExamScript, type Step } from './support/exam-snapshots.ts';
@@ -21,6 +22,8 @@ const body = () => within(document.body);
 const meta = {
   title: 'Screens/Exam',
   parameters: { route: `/simulasi-toefl/${PAKET.id}` },
+  // The page fetches the question and finish screens before the machine can reach them (useExamRunner).
+  loaders: [async () => ({ views: await laterViews.load() })],
   args: {
     paket: PAKET,
     onAskStart: fn(),

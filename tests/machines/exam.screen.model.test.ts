@@ -3,10 +3,11 @@ import '../setup/jsdom.ts';
 import { TestModel, type StatePath } from '@xstate/graph';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createElement, useSyncExternalStore } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { __unsafe_getAllOwnEventDescriptors, assign, setup, type SnapshotFrom } from 'xstate';
 import { SECTION_DISPLAY_NAMES, isInSection, sectionQuestionCount, type ExamSection } from '../../machines/exam-layout.ts';
 import { ExamView } from '../../src/features/exam/components/ExamView.tsx';
+import { laterViews } from '../../src/features/exam/components/later-views.ts';
 import { examViewEvents } from '../../src/features/exam/exam-events.ts';
 import { examScreenState } from '../../src/features/exam/exam-view-model.ts';
 import { t } from '../../src/i18n/id.ts';
@@ -226,6 +227,10 @@ async function startScreen() {
   });
 }
 
+// The page has the question screen's code before the machine can reach it (useExamRunner).
+beforeAll(async () => {
+  await laterViews.load();
+});
 beforeEach(async () => {
   vi.useFakeTimers({ now: T0 });
   window.scrollTo = vi.fn() as never;

@@ -1,6 +1,6 @@
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../../app/auth.slice.ts';
-import { AudioOncePlayer } from '../../../components/AudioOncePlayer.tsx';
+import type { AudioOncePlayerProps } from '../../../components/AudioOncePlayer.tsx';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
@@ -8,6 +8,7 @@ import { useExamAccessCheckQuery } from '../api/exam.api.ts';
 import { examViewEvents } from '../exam-events.ts';
 import { useExamRunner } from '../hooks/useExamRunner.ts';
 import { ExamView } from './ExamView.tsx';
+import { laterViews } from './later-views.ts';
 
 /** /simulasi-toefl/:paketId: the access check, then the exam (redirects to /paketsoal without access). */
 export function ExamScreen() {
@@ -40,7 +41,7 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
   const runner = useExamRunner(paketId, nohp);
   const { state, send } = runner;
 
-  const audio = runner.audioRef ? <AudioOncePlayer key={runner.audioRef.id} actor={runner.audioRef} autoPlay /> : undefined;
+  const audio = runner.audioRef ? <ExamAudio key={runner.audioRef.id} actor={runner.audioRef} autoPlay /> : undefined;
 
   return (
     <ExamView
@@ -54,4 +55,10 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
       onCloseDownloadError={runner.closeDownloadError}
     />
   );
+}
+
+/** The play-once player: a clip is open only on the question screen, whose code is in by then. */
+function ExamAudio(props: AudioOncePlayerProps) {
+  const { AudioOncePlayer } = laterViews.useLoaded();
+  return <AudioOncePlayer {...props} />;
 }

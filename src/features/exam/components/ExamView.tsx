@@ -1,14 +1,15 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { AnswerValue } from '../../../../contract/exam.ts';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { ExamScreenState } from '../exam-view-model.ts';
 import type { ExamPaket } from '../exam-types.ts';
-import { ExamFinishView } from './ExamFinishView.tsx';
-import { ExamRunView } from './ExamRunView.tsx';
+import type { ExamFinishViewProps } from './ExamFinishView.tsx';
+import type { ExamRunViewProps } from './ExamRunView.tsx';
 import { ExamStartView } from './ExamStartView.tsx';
+import { laterViews } from './later-views.ts';
 
 export interface ExamViewProps {
   state: ExamScreenState;
@@ -71,7 +72,7 @@ export function ExamView(props: ExamViewProps) {
       );
     case 'exam':
       return (
-        <ExamRunView
+        <RunView
           run={state.run}
           audio={props.audio}
           onAnswer={props.onAnswer}
@@ -89,7 +90,7 @@ export function ExamView(props: ExamViewProps) {
     default:
       return (
         <WithNav>
-          <ExamFinishView
+          <FinishView
             status={state.screen === 'finished' ? 'scored' : state.screen === 'scoreFailed' ? 'failed' : 'submitting'}
             score={state.screen === 'finished' ? state.score : null}
             finishedElsewhere={state.finishedElsewhere}
@@ -102,6 +103,36 @@ export function ExamView(props: ExamViewProps) {
         </WithNav>
       );
   }
+}
+
+/*
+ * The machine reaches the question and finish screens only once their code is in (later-views.ts),
+ * so these render at once; the loader is only a safety net.
+ */
+function RunView(props: ExamRunViewProps) {
+  return (
+    <Suspense fallback={<FullScreenLoader message={t.exam.loading} />}>
+      <LoadedRunView {...props} />
+    </Suspense>
+  );
+}
+
+function LoadedRunView(props: ExamRunViewProps) {
+  const { ExamRunView } = laterViews.useLoaded();
+  return <ExamRunView {...props} />;
+}
+
+function FinishView(props: ExamFinishViewProps) {
+  return (
+    <Suspense fallback={<FullScreenLoader message={t.exam.loading} />}>
+      <LoadedFinishView {...props} />
+    </Suspense>
+  );
+}
+
+function LoadedFinishView(props: ExamFinishViewProps) {
+  const { ExamFinishView } = laterViews.useLoaded();
+  return <ExamFinishView {...props} />;
 }
 
 function WithNav({ children }: { children: ReactNode }) {

@@ -19,7 +19,9 @@ import { useAppDispatch, type AppDispatch } from '../../../app/store.ts';
 import { fetchWholeClip } from '../../../components/fetch-whole-clip.ts';
 import { httpStatus } from '../../../lib/api-error.ts';
 import { saveDownloadedFile } from '../../../lib/download.ts';
+import { preloadAfterPaint } from '../../../lib/lazy-retry.ts';
 import { examApi, useExamCertificateMutation } from '../api/exam.api.ts';
+import { laterViews } from '../components/later-views.ts';
 import { examStorage, type ExamStorage } from '../exam-storage.ts';
 import type { ExamPaket } from '../exam-types.ts';
 import { examScreenState } from '../exam-view-model.ts';
@@ -60,25 +62,32 @@ function createExamLogic(dispatch: AppDispatch, paketId: number, storage: ExamSt
           storage.clear();
           return { questions: soal.soal, hasEndTime: false, draft: null };
         }
-        let draft: ExamDraft | null = null;
-        try {
-          const d = await dispatch(e.examDraft.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
-          if (d.savedAt) {
-            draft = {
+        const serverDraft = async (): Promise<ExamDraft | null> => {
+          try {
+            const d = await dispatch(e.examDraft.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+            if (!d.savedAt) return null;
+            return {
               index: d.index,
               answers: serverAnswers(d.answers, d.answeredAt, d.savedAt),
               savedAt: d.savedAt,
               audio: sanitizeAudio(d.audio),
             };
+          } catch (error) {
+            // 404/409: the attempt has no draft yet; anything else is a load failure.
+            const status = httpStatus(error);
+            if (status !== 404 && status !== 409) throw error;
+            return null;
           }
-        } catch (error) {
-          // 404/409: the attempt has no draft yet; anything else is a load failure.
-          const status = httpStatus(error);
-          if (status !== 404 && status !== 409) throw error;
-        }
+        };
+        // The attempt resumes on its question or finish screen: their code comes with the draft.
+        const [draft] = await Promise.all([serverDraft(), laterViews.load()]);
         return { questions: soal.soal, hasEndTime: true, draft };
       }),
-      startTimer: timer(e.examTimer),
+      // The section's time starts only once the question screen can show (a failure is a failed start).
+      startTimer: fromPromise<TimerResponse, void>(async () => {
+        await laterViews.load();
+        return dispatch(e.examTimer.initiate(paketId, { track: false })).unwrap();
+      }),
       refreshTimer: timer(e.examTimer),
       endSection: fromPromise<unknown, { section: ExamSection }>(async () =>
         dispatch(e.examTimerToZero.initiate(paketId, { track: false })).unwrap(),
@@ -139,6 +148,11 @@ export function useExamRunner(paketId: number, nohp: string) {
     input: { now: Date.now, localDraft: storage.readDraft(), online: navigator.onLine },
   });
 
+  const state = examScreenState(snapshot);
+  // Fetched while the learner reads the start screen, so 'Ya, Mulai' does not wait for it.
+  const atStart = state.screen === 'start';
+  useEffect(() => (atStart ? preloadAfterPaint([laterViews.load]) : undefined), [atStart]);
+
   useEffect(() => {
     const online = () => send({ type: 'network.online' });
     const offline = () => send({ type: 'network.offline' });
@@ -164,7 +178,7 @@ export function useExamRunner(paketId: number, nohp: string) {
   };
 
   return {
-    state: examScreenState(snapshot),
+    state,
     send,
     /** The open listening clip's actor, which the player binds to (null without one). */
     audioRef: snapshot.context.audioRef,
