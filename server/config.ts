@@ -60,10 +60,12 @@ const envSchema = z.object({
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /**
    * Database calls allowed to wait (PGlite queue, or PostgreSQL pool waiters) before new requests
-   * get 503. 500: an exam call costs the database about 1 ms and a final submission about 10 ms
-   * (decision 022), so a full queue is 0.5-5 s of work, inside the request deadline.
+   * get 503. 1,000: an exam call costs the embedded database at most about 0.5 ms and a final
+   * submission about 5 ms, each waiting with one call at a time (decisions 023, 024), so a full queue
+   * is 0.5-5 s of work, inside the request deadline; at 500, 500 submissions arriving at once
+   * filled the door by themselves and up to a third of them were refused.
    */
-  OVERLOAD_DB_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
+  OVERLOAD_DB_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
   /**
    * After a final submission, how long (ms) before its learning records are written, and the
    * longest that writer defers to waiting exam calls: a burst of submissions is answered first.

@@ -6,7 +6,9 @@
  *
  * Options: --quick (1 s runs, fewer users: checks the bench itself), --no-lighthouse, --no-postgres,
  * --only-submit (the bare server and the final submission only, at every connection count: a few
- * minutes instead of seven on a busy machine; implies --no-lighthouse).
+ * minutes instead of seven on a busy machine; implies --no-lighthouse), --only-storm (only the
+ * exam calls during a login storm; implies --no-lighthouse), --server-env KEY=VALUE (repeatable:
+ * set for every server the bench starts, e.g. to compare PASSWORD_HASH_NICE values).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,6 +24,14 @@ import { projectRoot, startServerProcess, type ServerProcess } from './server.ts
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlySubmit = args.includes('--only-submit');
+const onlyStorm = args.includes('--only-storm');
+const serverEnv: Record<string, string> = Object.fromEntries(
+  args.flatMap((arg, i): [string, string][] => {
+    const pair = arg === '--server-env' ? args[i + 1] : undefined;
+    const at = pair?.indexOf('=') ?? -1;
+    return pair && at > 0 ? [[pair.slice(0, at), pair.slice(at + 1)]] : [];
+  }),
+);
 const DURATION_S = quick ? 1 : 5;
 const CONNECTIONS = [10, 100, 500];
 const SUBMIT_USERS: Record<number, number> = quick ? { 10: 20, 100: 100, 500: 500 } : { 10: 150, 100: 300, 500: 500 };
@@ -61,7 +71,7 @@ interface BenchResult {
 }
 
 async function timedStarts(serverEntry: string, dataDir: string): Promise<{ first: number; restarts: number[]; server: ServerProcess }> {
-  const env = { DATA_DIR: dataDir, LOGIN_MAX_PER_IP: '1000000' };
+  const env = { DATA_DIR: dataDir, LOGIN_MAX_PER_IP: '1000000', ...serverEnv };
   let server = await startServerProcess({ entry: serverEntry, env });
   const first = server.readyMs;
   const restarts: number[] = [];
@@ -100,7 +110,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
     : await prepareParticipants(base, { run, from: 0, count: DRAFT_USERS, stage: 'listening', paketId: paket.id });
   const submitCookies: Record<number, string[]> = {};
   let from = DRAFT_USERS;
-  for (const c of CONNECTIONS) {
+  for (const c of onlyStorm ? [] : CONNECTIONS) {
     submitCookies[c] = await prepareParticipants(base, { run, from, count: SUBMIT_USERS[c]!, stage: 'reading', paketId: paket.id });
     from += SUBMIT_USERS[c]!;
   }
@@ -121,6 +131,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
     ].map((id) => ({ id, answer: String((id % 4) + 1) })),
   });
 
+  if (onlyStorm) return loginStorm(database, base, run, draftCookies, draftBody);
   const bare = await startBareServer();
   const rows: LoadResult[] = [];
   try {
@@ -406,7 +417,7 @@ async function main(): Promise<void> {
     log(`first start ${Math.round(starts.first)} ms, restarts ${starts.restarts.map(Math.round).join(', ')} ms`);
 
     const lh: LighthouseScores[] = [];
-    if (!args.includes('--no-lighthouse') && !onlySubmit) {
+    if (!args.includes('--no-lighthouse') && !onlySubmit && !onlyStorm) {
       const paket = await findFreePackage(server.baseUrl);
       const cookie = await participantCookie(server.baseUrl, paket.id, run);
       for (const [page, url, withCookie] of [
@@ -433,7 +444,7 @@ async function main(): Promise<void> {
       cleanups.push(() => rm(pgDir, { recursive: true, force: true }));
       server = await startServerProcess({
         entry: built.serverEntry,
-        env: { DATA_DIR: pgDir, DATABASE_URL: db.url, LOGIN_MAX_PER_IP: '1000000' },
+        env: { DATA_DIR: pgDir, DATABASE_URL: db.url, LOGIN_MAX_PER_IP: '1000000', ...serverEnv },
       });
       pgFirst = Math.round(server.readyMs);
       api.push(...(await apiPhase('postgres', server, run)));
