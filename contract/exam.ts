@@ -55,14 +55,23 @@ export type SoalResponse = z.infer<typeof soalResponseSchema>;
 export const cekEndtimeQuerySchema = z.object({ nohp: nohpCompat });
 export const cekEndtimeResponseSchema = z.object({ hasEndTime: z.boolean(), sesi: sesiSchema.nullable() });
 
-export const timerBodySchema = z
-  .object({
-    nohp: nohpCompat,
-    /** The package the page is showing: a stale page of a finished exam cannot start the next one. */
-    paketId: z.coerce.number().int().positive().optional(),
-  })
+const timerBodyFields = z.object({
+  nohp: nohpCompat,
+  /** The package the page is showing: a stale page of a finished exam cannot start the next one. */
+  paketId: z.coerce.number().int().positive().optional(),
+});
+export const timerBodySchema = timerBodyFields.optional().default({});
+
+/**
+ * PUT /soal/timers/next. `sesi`: the section the page shows as ended (beyond the spec). With it a
+ * repeat of a move the server already made (its answer lost to a dropped connection or a 503)
+ * answers the section now running instead of 409, so every exam call can be repeated.
+ */
+export const nextSectionBodySchema = timerBodyFields
+  .extend({ sesi: z.enum(['listening', 'written', 'reading'], { error: 'Sesi tidak dikenal.' }).optional() })
   .optional()
   .default({});
+export type NextSectionBody = NonNullable<z.input<typeof nextSectionBodySchema>>;
 
 /**
  * PUT /soal/timers, /soal/timers-to-zero, /soal/timers/next. The SPA derives time left from

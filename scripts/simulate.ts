@@ -264,7 +264,7 @@ async function participant(
       await sleep(endsAt + 250 - serverNow());
     }
     if (sesi === 'reading') break;
-    timer = await c.put<Timer>('/api/soal/timers/next', {}, 'PUT /api/soal/timers/next');
+    timer = await c.put<Timer>('/api/soal/timers/next', { sesi }, 'PUT /api/soal/timers/next');
     if (!ok(timer, `next after ${sesi}`)) return false;
     offset = Date.parse(timer.body.serverNow) - Date.now();
     sesi = NEXT[sesi];

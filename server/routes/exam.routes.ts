@@ -5,6 +5,7 @@ import {
   cekEndtimeResponseSchema,
   draftBodySchema,
   draftResponseSchema,
+  nextSectionBodySchema,
   scoreResultSchema,
   soalResponseSchema,
   submitBodySchema,
@@ -80,7 +81,15 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => peekTimer(app.db, currentUser(request), undefined, request.openAttempt),
   );
   timerRoute('/soal/timers-to-zero', endSectionNow);
-  timerRoute('/soal/timers/next', nextSection);
+  app.put(
+    '/soal/timers/next',
+    { schema: { tags, body: nextSectionBodySchema, response: { 200: timerResponseSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      assertOwnNohp(user, request.body.nohp);
+      return nextSection(app.db, user, request.body.paketId, undefined, request.body.sesi);
+    },
+  );
 
   app.put(
     '/soal/jawaban/draft',

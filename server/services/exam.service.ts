@@ -241,9 +241,18 @@ export async function endSectionNow(db: Db, user: UserRow, paketId?: number, now
 }
 
 /** PUT /soal/timers/next: moves on only after the running section ended (409 otherwise). */
-export async function nextSection(db: Db, user: UserRow, paketId?: number, now = new Date()): Promise<TimerResponse> {
+export async function nextSection(
+  db: Db,
+  user: UserRow,
+  paketId?: number,
+  now = new Date(),
+  leaving?: RunningSesi,
+): Promise<TimerResponse> {
   const open = await requireOpen(db, user, paketId, now);
   const sesi = open.sesi as RunningSesi;
+  // The page asks to leave a section the attempt has already left: a repeat of a move that was
+  // made (its answer lost), not a request to skip the section now running.
+  if (leaving && EXAM_SECTIONS.indexOf(sesi) > EXAM_SECTIONS.indexOf(leaving)) return timerOf(open, now);
   if (endsAtOf(open, sesi)!.getTime() > now.getTime()) {
     throw conflict('Sesi ini belum berakhir. Selesaikan sesi ini terlebih dahulu.');
   }

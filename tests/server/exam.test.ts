@@ -110,6 +110,24 @@ describe('timers', () => {
     expect(reading.secondsRemaining).toBeGreaterThanOrEqual(899);
   });
 
+  it('repeats a move already made when the page names the section it leaves, and still never skips one', async () => {
+    const { c } = await participant();
+    await c.put('/api/soal/timers', {});
+    // Before listening ended, naming it changes nothing.
+    expect((await c.put('/api/soal/timers/next', { sesi: 'listening' })).statusCode).toBe(409);
+    await c.put('/api/soal/timers-to-zero', {});
+    const moved = (await c.put('/api/soal/timers/next', { sesi: 'listening' })).json();
+    expect(moved.sesi).toBe('written');
+    // The answer was lost (a dropped connection, a 503 at the deadline) and the page repeats it:
+    // the section now running, with its end unchanged.
+    const repeated = await c.put('/api/soal/timers/next', { sesi: 'listening' });
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json()).toMatchObject({ sesi: 'written', endsAt: moved.endsAt });
+    // Leaving written before it ended is still refused.
+    expect((await c.put('/api/soal/timers/next', { sesi: 'written' })).statusCode).toBe(409);
+    expect((await c.put('/api/soal/timers/next', { sesi: 'bicara' })).statusCode).toBe(400);
+  });
+
   it('does not let a page of another package start or change the running attempt', async () => {
     const other = await insertCompletePackage(ctx.database.db, { nama: 'Paket Lain' });
     const { c } = await participant();

@@ -30,13 +30,32 @@ describe('exam calls repeat after a 503 and honour Retry-After', () => {
   it.each([
     ['examTimer', '/soal/timers'],
     ['examTimerToZero', '/soal/timers-to-zero'],
-    ['examTimerNext', '/soal/timers/next'],
   ] as const)('%s', { timeout: 10_000 }, async (endpoint, path) => {
     const calls = shedOnce('put', path, timer);
     const result = await store().dispatch(examApi.endpoints[endpoint].initiate(1)).unwrap();
     expect(result).toEqual(timer);
     expect(calls).toHaveLength(2);
     expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(990);
+  });
+
+  it('examTimerNext, naming the section it leaves in every repeat', { timeout: 10_000 }, async () => {
+    const bodies: unknown[] = [];
+    let calls = 0;
+    server.use(
+      http.put('*/api/soal/timers/next', async ({ request }) => {
+        bodies.push(await request.json());
+        calls += 1;
+        return calls === 1 ? busy() : HttpResponse.json(timer);
+      }),
+    );
+    const result = await store()
+      .dispatch(examApi.endpoints.examTimerNext.initiate({ paketId: 1, sesi: 'listening' }))
+      .unwrap();
+    expect(result).toEqual(timer);
+    expect(bodies).toEqual([
+      { paketId: 1, sesi: 'listening' },
+      { paketId: 1, sesi: 'listening' },
+    ]);
   });
 
   it('loading the exam: questions, end time and draft', { timeout: 15_000 }, async () => {
@@ -58,7 +77,11 @@ describe('exam calls repeat after a 503 and honour Retry-After', () => {
         return HttpResponse.json({ message: 'Waktu bagian ini belum habis.' }, { status: 409 });
       }),
     );
-    await expect(store().dispatch(examApi.endpoints.examTimerNext.initiate(1)).unwrap()).rejects.toMatchObject({ status: 409 });
+    await expect(
+      store()
+        .dispatch(examApi.endpoints.examTimerNext.initiate({ paketId: 1, sesi: 'written' }))
+        .unwrap(),
+    ).rejects.toMatchObject({ status: 409 });
     expect(calls).toBe(1);
   });
 });

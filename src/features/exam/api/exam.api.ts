@@ -1,6 +1,14 @@
 import type { FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { CekAksesPaketResponse } from '../../../../contract/payments.ts';
-import type { DraftBody, DraftResponse, ScoreResult, SoalResponse, SubmitBody, TimerResponse } from '../../../../contract/exam.ts';
+import type {
+  DraftBody,
+  DraftResponse,
+  NextSectionBody,
+  ScoreResult,
+  SoalResponse,
+  SubmitBody,
+  TimerResponse,
+} from '../../../../contract/exam.ts';
 import { api } from '../../../api/api.ts';
 import { withTransientRetry, type Attempt } from '../../../api/transient-retry.ts';
 import { fileNameFromDisposition, type DownloadedFile } from '../../../lib/download.ts';
@@ -12,7 +20,7 @@ type EndTime = { hasEndTime: boolean; sesi: TimerResponse['sesi'] | null };
 
 /**
  * Every exam call is idempotent on the server (a timer start or refresh, Selesai, next section
- * refused before its time, reads), so a 503 of an overloaded server or a dropped connection is
+ * naming the section it leaves, reads), so a 503 of an overloaded server or a dropped connection is
  * repeated, after the server's Retry-After, before the exam shows an error.
  */
 const repeated =
@@ -55,7 +63,14 @@ export const examApi = api.injectEndpoints({
       queryFn: repeated<TimerResponse, void>(() => ({ url: '/soal/timers', cache: 'no-store' })),
     }),
     examTimerToZero: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers-to-zero') }),
-    examTimerNext: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers/next') }),
+    /** `sesi`: the section the page leaves, so a repeat of a move already made answers the new one. */
+    examTimerNext: build.mutation<TimerResponse, { paketId: number; sesi: NextSectionBody['sesi'] }>({
+      queryFn: repeated<TimerResponse, { paketId: number; sesi: NextSectionBody['sesi'] }>((body) => ({
+        url: '/soal/timers/next',
+        method: 'PUT',
+        body,
+      })),
+    }),
     examSaveDraft: build.mutation<DraftResponse, DraftBody>({
       query: (body) => ({ url: '/soal/jawaban/draft', method: 'PUT', body }),
     }),

@@ -92,8 +92,8 @@ function createExamLogic(dispatch: AppDispatch, paketId: number, storage: ExamSt
       endSection: fromPromise<unknown, { section: ExamSection }>(async () =>
         dispatch(e.examTimerToZero.initiate(paketId, { track: false })).unwrap(),
       ),
-      nextSection: fromPromise<TimerResponse, { section: ExamSection }>(async () =>
-        dispatch(e.examTimerNext.initiate(paketId, { track: false })).unwrap(),
+      nextSection: fromPromise<TimerResponse, { section: ExamSection }>(async ({ input }) =>
+        dispatch(e.examTimerNext.initiate({ paketId, sesi: input.section }, { track: false })).unwrap(),
       ),
       saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(async ({ input }) =>
         dispatch(e.examSaveDraft.initiate({ index: input.index, answers: input.answers, audio: input.audio }, { track: false })).unwrap(),
