@@ -67,6 +67,12 @@ const envSchema = z.object({
    */
   OVERLOAD_DB_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
   /**
+   * Embedded database: the expected wait (ms) in its queue above which new requests get 503. A
+   * request makes its calls one after another, each joining the queue again, so this is kept well
+   * under the 5 s a participant should ever wait.
+   */
+  OVERLOAD_DB_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1500),
+  /**
    * After a final submission, how long (ms) before its learning records are written, and the
    * longest that writer defers to waiting exam calls: a burst of submissions is answered first.
    */
@@ -126,6 +132,7 @@ export interface Config {
 export interface OverloadConfig {
   maxEventLoopDelayMs: number;
   dbQueueMax: number;
+  dbWaitMaxMs: number;
   requestDeadlineMs: number;
   retryAfterSeconds: number;
   hashConcurrency: number;
@@ -181,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
       dbQueueMax: e.OVERLOAD_DB_QUEUE_MAX,
+      dbWaitMaxMs: e.OVERLOAD_DB_WAIT_MS,
       requestDeadlineMs: e.REQUEST_DEADLINE_MS,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
       hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,

@@ -25,6 +25,12 @@ export interface Database {
    */
   queueDepth(): number;
   /**
+   * PGlite only: how long a call joining the queue now would wait, in ms: the calls waiting times
+   * the recent time per call while the database was busy. The door sheds by it (decision 024), so
+   * a slower machine or heavier calls shorten the queue a request may join.
+   */
+  expectedWaitMs?: () => number;
+  /**
    * Above this many waiting calls PGlite refuses a new one with DatabaseBusyError (a 503) instead
    * of queueing it without bound; buildApp sets it from the config. PostgreSQL's pool bounds the
    * wait by its acquire timeout instead.
@@ -82,13 +88,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // PGlite runs one statement or transaction at a time and queues the rest; counting the calls
     // in flight is what lets an overloaded process refuse work instead of stalling for minutes.
     let waiting = 0;
+    // The time per call: wall time while calls were in flight (the one database thread runs them
+    // back to back then) over the calls completed in it; idle time between calls is not counted.
+    // Replies arrive in batches, so single gaps mean nothing; the sums do. Halved every 200 calls,
+    // so the figure follows the recent load.
+    let busyMs = 0;
+    let busyCalls = 0;
+    let lastDone = 0;
+    let busySince = 0;
     const bounded = async <R>(run: () => Promise<R>): Promise<R> => {
       if (waiting >= database.queueLimit) throw new DatabaseBusyError();
+      if (waiting === 0) busySince = performance.now();
       waiting += 1;
       try {
         return await run();
       } finally {
         waiting -= 1;
+        const now = performance.now();
+        busyMs += now - Math.max(lastDone, busySince);
+        busyCalls += 1;
+        if (busyCalls >= 200) {
+          busyMs /= 2;
+          busyCalls /= 2;
+        }
+        lastDone = now;
       }
     };
     const query = client.query.bind(client);
@@ -100,6 +123,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       driver: 'pglite',
       queueDepth: () => waiting,
+      expectedWaitMs: () => (busyCalls === 0 ? 0 : (waiting * busyMs) / busyCalls),
       queueLimit: Number.POSITIVE_INFINITY,
       get queryCount() {
         return counter.count;

@@ -84,7 +84,7 @@ export async function registerOverload(app: FastifyInstance, limits: OverloadCon
 
   app.addHook('onRequest', (request, reply, done) => {
     if (exempt(request)) return done();
-    if (app.database.queueDepth() > limits.dbQueueMax) {
+    if (app.database.queueDepth() > limits.dbQueueMax || (app.database.expectedWaitMs?.() ?? 0) > limits.dbWaitMaxMs) {
       answerBusy(reply, limits.retryAfterSeconds, 'database-queue');
       return;
     }

@@ -94,6 +94,35 @@ describe('database queue past its limit', () => {
   });
 });
 
+describe.runIf(testDb === 'pglite')('expected wait in the embedded database queue past its limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ OVERLOAD_DB_WAIT_MS: '60', ...ON_TIME });
+  });
+  afterAll(async () => ctx.close());
+
+  // About 20-40 ms of database work per call on this machine.
+  const heavy = () => ctx.database.db.execute(sql`select count(*) from generate_series(1, 300000)`);
+
+  it('answers 503 at once when the calls waiting would take longer than the limit, and lets requests in again after', async () => {
+    // Back to back, so the time per call is learnt from busy gaps.
+    await Promise.all(Array.from({ length: 20 }, heavy));
+    expect(ctx.database.expectedWaitMs!()).toBe(0);
+    const hold = holdDatabase(ctx, 1);
+    const queued = Array.from({ length: 6 }, heavy);
+    try {
+      expect(ctx.database.expectedWaitMs!()).toBeGreaterThan(60);
+      const started = Date.now();
+      expectBusy(await ctx.app.inject({ method: 'GET', url: ON_DB }), 'database-queue');
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await hold.release();
+      await Promise.all(queued);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: ON_DB })).statusCode).toBe(404);
+  });
+});
+
 describe('request deadline', () => {
   let ctx: TestContext;
   beforeAll(async () => {
