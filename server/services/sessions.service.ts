@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { examAttempts, sessions, users, type UserRow } from '../db/schema.ts';
-import type { ExamGuardCache, GuardTicket } from './exam-guard-cache.service.ts';
+import type { ExamGuardCache, GuardEntry, GuardTicket } from './exam-guard-cache.service.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -64,7 +64,7 @@ export async function findSessionUserWithOpenAttempt(
   const rows = await guard.execute({ tokenHash, now: new Date(now).toISOString() });
   const row = rows[0];
   if (!row) return null;
-  const entry = {
+  const entry: GuardEntry = {
     user: row.user,
     attempt: row.attempt,
     version: row.attempt ? row.version : null,
@@ -75,11 +75,7 @@ export async function findSessionUserWithOpenAttempt(
   return { user: row.user, open: readOf(cache, ticket, entry) };
 }
 
-function readOf(
-  cache: ExamGuardCache,
-  ticket: GuardTicket,
-  entry: { user: UserRow; attempt: OpenAttemptRead['attempt']; version: string | null; sessionExpiresAt: number },
-): OpenAttemptRead {
+function readOf(cache: ExamGuardCache, ticket: GuardTicket, entry: GuardEntry): OpenAttemptRead {
   return {
     attempt: entry.attempt,
     version: entry.version,

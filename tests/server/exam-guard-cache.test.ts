@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAttempts, sessions, users } from '../../server/db/schema.ts';
 import { ExamGuardCache, type GuardEntry } from '../../server/services/exam-guard-cache.service.ts';
 import type { UserRow } from '../../server/db/schema.ts';
-import { adminClient, Client, createTestApp, insertCompletePackage, testDb, type TestContext } from './helpers.ts';
+import { adminClient, createTestApp, insertCompletePackage, startedExam, statementsOf, testDb, type TestContext } from './helpers.ts';
 
 const entryFor = (userId: number, expiresInMs = 60_000): GuardEntry => ({
   user: { id: userId } as UserRow,
@@ -97,26 +97,11 @@ describe.runIf(testDb === 'pglite')('exam calls with the guard kept in memory', 
   afterAll(async () => ctx.close());
 
   let seq = 0;
-  async function runningExam() {
+  const runningExam = () => {
     seq += 1;
-    const nohp = `0816${String(seq).padStart(8, '0')}`;
-    const c = new Client(ctx.app);
-    await c.signUpAndIn({ nohp });
-    const [user] = await ctx.database.db
-      .update(users)
-      .set({ paketSoalIdAktif: paket.id })
-      .where(eq(users.nohp, `62${nohp.slice(1)}`))
-      .returning();
-    expect((await c.put('/api/soal/timers', { paketId: paket.id })).json()).toMatchObject({ sesi: 'listening' });
-    return { c, userId: user!.id };
-  }
-
-  async function queriesOf(call: () => Promise<{ statusCode: number; body: string }>) {
-    const before = ctx.database.queryCount;
-    const res = await call();
-    expect(res.statusCode, res.body).toBe(200);
-    return ctx.database.queryCount - before;
-  }
+    return startedExam(ctx, paket.id, `0816${String(seq).padStart(8, '0')}`);
+  };
+  const queriesOf = (call: () => Promise<{ statusCode: number; body: string }>) => statementsOf(ctx, call);
 
   it('answers a timer refresh from memory once read, and a draft save with its one write', async () => {
     const { c } = await runningExam();

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { examHistory, mistakes, practiceResponses, users } from '../../server/db/schema.ts';
+import { examHistory, mistakes, practiceResponses } from '../../server/db/schema.ts';
 import { recordPendingOutcomes } from '../../server/services/exam-outcomes.service.ts';
-import { Client, createTestApp, insertCompletePackage, type TestContext } from './helpers.ts';
+import { createTestApp, insertCompletePackage, startedExam, type TestContext } from './helpers.ts';
 
 /**
  * A finished exam's learning records (responses, Buku Kesalahan) are written after its score
@@ -20,15 +20,7 @@ let seq = 0;
 /** Submitted in reading with the last `right` reading answers right (earlier sections: nothing saved, so wrong). */
 async function submitted(ctx: TestContext, paket: Paket, right: number) {
   seq += 1;
-  const nohp = `0817${String(seq).padStart(8, '0')}`;
-  const c = new Client(ctx.app);
-  await c.signUpAndIn({ nohp });
-  const [user] = await ctx.database.db
-    .update(users)
-    .set({ paketSoalIdAktif: paket.id })
-    .where(eq(users.nohp, `62${nohp.slice(1)}`))
-    .returning({ id: users.id });
-  expect((await c.put('/api/soal/timers', { paketId: paket.id })).statusCode).toBe(200);
+  const { c, userId } = await startedExam(ctx, paket.id, `0817${String(seq).padStart(8, '0')}`);
   for (let i = 0; i < 2; i++) {
     await c.put('/api/soal/timers-to-zero', {});
     expect((await c.put('/api/soal/timers/next', {})).statusCode).toBe(200);
@@ -36,7 +28,7 @@ async function submitted(ctx: TestContext, paket: Paket, right: number) {
   const answers = [...paket.keys].map(([page, key]) => ({ id: page, answer: page > 143 - right ? key : key === '1' ? '2' : '1' }));
   const res = await c.post('/api/soal/jawaban', { answers });
   expect(res.statusCode).toBe(200);
-  return { c, userId: user!.id };
+  return { c, userId };
 }
 
 const recordsOf = async (ctx: TestContext, userId: number) => ({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examAttempts, examHistory, users } from '../../server/db/schema.ts';
-import { Client, createTestApp, insertCompletePackage, testDb, type TestContext } from './helpers.ts';
+import { examAttempts, examHistory } from '../../server/db/schema.ts';
+import { createTestApp, insertCompletePackage, startedExam, statementsOf, testDb, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let paket: { id: number; keys: Map<number, string> };
@@ -18,18 +18,10 @@ const SUBMIT_STATEMENTS = 3;
 const REPEAT_STATEMENTS = 2;
 
 let seq = 0;
-async function runningExam() {
+const runningExam = async () => {
   seq += 1;
-  const nohp = `0815${String(seq).padStart(8, '0')}`;
-  const c = new Client(ctx.app);
-  await c.signUpAndIn({ nohp });
-  await ctx.database.db
-    .update(users)
-    .set({ paketSoalIdAktif: paket.id })
-    .where(eq(users.nohp, `62${nohp.slice(1)}`));
-  expect((await c.put('/api/soal/timers', { paketId: paket.id })).json()).toMatchObject({ sesi: 'listening' });
-  return c;
-}
+  return (await startedExam(ctx, paket.id, `0815${String(seq).padStart(8, '0')}`)).c;
+};
 
 /** A participant in reading (listening and written ended early with Selesai). */
 async function inReading() {
@@ -41,13 +33,7 @@ async function inReading() {
   return c;
 }
 
-/** Statements the database received for one call (begin/commit not counted). */
-async function queriesOf(call: () => Promise<{ statusCode: number }>) {
-  const before = ctx.database.queryCount;
-  const res = await call();
-  expect(res.statusCode).toBe(200);
-  return ctx.database.queryCount - before;
-}
+const queriesOf = (call: () => Promise<{ statusCode: number; body: string }>) => statementsOf(ctx, call);
 
 describe('queries per exam call (DESIGN section 10)', () => {
   // The embedded database's guard is kept in memory once read (tests/server/exam-guard-cache.test.ts).

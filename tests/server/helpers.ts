@@ -276,3 +276,32 @@ export async function insertCompletePackage(
   await db.insert(soal).values(rows);
   return { id: paket!.id, keys, skills };
 }
+
+/**
+ * A signed-in learner whose active package is `paketId` and whose exam has started (listening
+ * runs). `nohp`: a 0 8xx number unique within the test file.
+ */
+export async function startedExam(ctx: TestContext, paketId: number, nohp: string): Promise<{ c: Client; userId: number }> {
+  const { eq } = await import('drizzle-orm');
+  const { users } = await import('../../server/db/schema.ts');
+  const c = new Client(ctx.app);
+  await c.signUpAndIn({ nohp });
+  const [user] = await ctx.database.db
+    .update(users)
+    .set({ paketSoalIdAktif: paketId })
+    .where(eq(users.nohp, `62${nohp.slice(1)}`))
+    .returning({ id: users.id });
+  const started = await c.put('/api/soal/timers', { paketId });
+  if (started.statusCode !== 200 || started.json<{ sesi: string }>().sesi !== 'listening') {
+    throw new Error(`exam did not start: ${started.statusCode} ${started.body}`);
+  }
+  return { c, userId: user!.id };
+}
+
+/** Statements the database received for one call (begin/commit not counted); the call must answer 200. */
+export async function statementsOf(ctx: TestContext, call: () => Promise<{ statusCode: number; body: string }>): Promise<number> {
+  const before = ctx.database.queryCount;
+  const res = await call();
+  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode} ${res.body}`);
+  return ctx.database.queryCount - before;
+}

@@ -6,8 +6,6 @@ import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import type { ExamScreenState } from '../exam-view-model.ts';
 import type { ExamPaket } from '../exam-types.ts';
-import type { ExamFinishViewProps } from './ExamFinishView.tsx';
-import type { ExamRunViewProps } from './ExamRunView.tsx';
 import { ExamStartView } from './ExamStartView.tsx';
 import { laterViews } from './later-views.ts';
 
@@ -72,67 +70,63 @@ export function ExamView(props: ExamViewProps) {
       );
     case 'exam':
       return (
-        <RunView
-          run={state.run}
-          audio={props.audio}
-          onAnswer={props.onAnswer}
-          onMark={props.onMark}
-          onDismissNotice={props.onDismissNotice}
-          onPrev={props.onPrev}
-          onNext={props.onNext}
-          onGoto={props.onGoto}
-          onAskFinish={props.onAskFinish}
-          onAskContinue={props.onAskContinue}
-          onConfirm={props.onConfirm}
-          onCancel={props.onCancel}
+        <Later
+          render={({ ExamRunView }) => (
+            <ExamRunView
+              run={state.run}
+              audio={props.audio}
+              onAnswer={props.onAnswer}
+              onMark={props.onMark}
+              onDismissNotice={props.onDismissNotice}
+              onPrev={props.onPrev}
+              onNext={props.onNext}
+              onGoto={props.onGoto}
+              onAskFinish={props.onAskFinish}
+              onAskContinue={props.onAskContinue}
+              onConfirm={props.onConfirm}
+              onCancel={props.onCancel}
+            />
+          )}
         />
       );
     default:
       return (
         <WithNav>
-          <FinishView
-            status={state.screen === 'finished' ? 'scored' : state.screen === 'scoreFailed' ? 'failed' : 'submitting'}
-            score={state.screen === 'finished' ? state.score : null}
-            finishedElsewhere={state.finishedElsewhere}
-            downloading={props.downloading ?? false}
-            downloadFailed={props.downloadFailed ?? false}
-            onRetry={props.onRetry}
-            onDownload={props.onDownload}
-            onCloseDownloadError={props.onCloseDownloadError}
+          <Later
+            render={({ ExamFinishView }) => (
+              <ExamFinishView
+                status={state.screen === 'finished' ? 'scored' : state.screen === 'scoreFailed' ? 'failed' : 'submitting'}
+                score={state.screen === 'finished' ? state.score : null}
+                finishedElsewhere={state.finishedElsewhere}
+                downloading={props.downloading ?? false}
+                downloadFailed={props.downloadFailed ?? false}
+                onRetry={props.onRetry}
+                onDownload={props.onDownload}
+                onCloseDownloadError={props.onCloseDownloadError}
+              />
+            )}
           />
         </WithNav>
       );
   }
 }
 
+type LaterViews = Awaited<ReturnType<typeof laterViews.load>>;
+
 /*
  * The machine reaches the question and finish screens only once their code is in (later-views.ts),
  * so these render at once; the loader is only a safety net.
  */
-function RunView(props: ExamRunViewProps) {
+function Later({ render }: { render: (views: LaterViews) => ReactNode }) {
   return (
     <Suspense fallback={<FullScreenLoader message={t.exam.loading} />}>
-      <LoadedRunView {...props} />
+      <Loaded render={render} />
     </Suspense>
   );
 }
 
-function LoadedRunView(props: ExamRunViewProps) {
-  const { ExamRunView } = laterViews.useLoaded();
-  return <ExamRunView {...props} />;
-}
-
-function FinishView(props: ExamFinishViewProps) {
-  return (
-    <Suspense fallback={<FullScreenLoader message={t.exam.loading} />}>
-      <LoadedFinishView {...props} />
-    </Suspense>
-  );
-}
-
-function LoadedFinishView(props: ExamFinishViewProps) {
-  const { ExamFinishView } = laterViews.useLoaded();
-  return <ExamFinishView {...props} />;
+function Loaded({ render }: { render: (views: LaterViews) => ReactNode }) {
+  return render(laterViews.useLoaded());
 }
 
 function WithNav({ children }: { children: ReactNode }) {
