@@ -64,7 +64,7 @@ declare module 'fastify' {
     /** Payment e-mails when SMTP is configured. */
     mailer: Mailer | undefined;
     /** The exam guard's answers kept in memory; null where nothing may be kept (PostgreSQL). */
-    examGuardCache: ExamGuardCache | null;
+    examGuardCache: ExamGuardCache;
   }
 }
 
@@ -107,14 +107,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('clock', options.clock ?? systemClock(config.practiceClockOffsetMs));
   app.decorate('database', database);
   app.decorate('db', database.db);
-  // Only a database that tells of every change may have its exam guard kept (decision 024).
-  const examGuardCache = database.changes ? new ExamGuardCache() : null;
-  if (examGuardCache) {
-    const unsubscribe = database.changes!((channel, payload) => {
-      if (channel === 'exam_guard') examGuardCache.changedFor(payload);
-    });
-    app.addHook('onClose', async () => unsubscribe());
-  }
+  // Kept while the database tells of every change (decisions 024 and 027).
+  const examGuardCache = new ExamGuardCache(undefined, database.changesLive, database.changesHeard);
+  const unsubscribe = database.changes((channel, payload) => {
+    if (channel === 'exam_guard') examGuardCache.changedFor(payload);
+  });
+  app.addHook('onClose', async () => unsubscribe());
   app.decorate('examGuardCache', examGuardCache);
   app.decorate(
     'loginThrottle',

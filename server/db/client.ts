@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.ts';
 import type { ChangeChannel } from './pglite-protocol.ts';
+import { PgChangeListener } from './pg-changes.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -42,11 +43,22 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * PGlite only: subscribes to the change notices of migration 0012 (pglite-protocol.ts), each
-   * delivered before the reply of the write that sent it. Absent on PostgreSQL, where other
-   * processes write too and nothing is kept in memory (docs/decisions/024-exam-guard-cache.md).
+   * Subscribes to the change notices of migrations 0012 and 0013 (pglite-protocol.ts). PGlite
+   * delivers each before the reply of the write that sent it (decision 024); PostgreSQL on a
+   * listening connection of its own, just after the writer's commit (decision 027).
    */
-  changes?: (listener: (channel: ChangeChannel, payload: string) => void) => () => void;
+  changes: (listener: (channel: ChangeChannel, payload: string) => void) => () => void;
+  /**
+   * Whether the notices are being heard now. While false (PostgreSQL's listening connection down
+   * or not yet proven), nothing may be kept from the database; every subscriber was told `*`.
+   */
+  changesLive: () => boolean;
+  /**
+   * PostgreSQL only: resolves once every notice committed before the call has been heard. A kept
+   * answer is served only after it, so it is exact across processes (decision 027). PGlite needs
+   * none: its notices come before the replies of the writes that sent them.
+   */
+  changesHeard?: () => Promise<void>;
   /** PGlite only: an image of the whole data directory, which `from` starts a new database from. */
   image?: () => Promise<Blob>;
 }
@@ -133,6 +145,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       close: () => client.close(),
       changes: (listener) => client.onNotice(listener),
+      // One process, one session, every write seen; a lost thread sends `*`.
+      changesLive: () => true,
       image: () => client.dumpDataDir(),
     };
     return database;
@@ -146,6 +160,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   });
   // A dropped server connection surfaces here; without a listener it would crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  const listener = new PgChangeListener(target.url);
+  // Usually live in a few milliseconds; without it the server still starts and keeps nothing.
+  if (!(await listener.whenLive(3_000))) console.error('PostgreSQL change notices not heard yet: nothing is kept in memory until they are');
   const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
   return {
     db,
@@ -158,7 +175,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+    changes: (onChange) => listener.subscribe(onChange),
+    changesLive: () => listener.live(),
+    changesHeard: () => listener.barrier(),
   };
 }
 

@@ -26,13 +26,12 @@ export type ErrorData = { message: string; name: string } & Record<string, unkno
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorData };
 
 /**
- * The channels of migration 0012. `exam_guard`: which learner's session, user or open attempt a
- * write changed (their id, or `*`); `paket_list`: the public package list changed.
+ * The channels of migrations 0012 and 0013. `exam_guard`: which learner's session, user or open
+ * attempt a write changed (their id, or `*`; a draft save is not told); `paket_list`: the public
+ * package list changed.
  */
 export const CHANGE_CHANNELS = ['exam_guard', 'paket_list'] as const;
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
-/** The session setting under which migration 0012's triggers send anything at all. */
-export const NOTIFY_CHANGES_SETTING = 'toefl.notify_changes';
 
 /**
  * A notification on one of CHANGE_CHANNELS. It travels in the same batches as the replies and ahead

@@ -8,16 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-open.ts';
 import { PreparedStatements } from './pglite-prepared.ts';
-import {
-  CHANGE_CHANNELS,
-  errorData,
-  NOTIFY_CHANGES_SETTING,
-  type Notice,
-  type Ready,
-  type Reply,
-  type Request,
-  type WorkerStart,
-} from './pglite-protocol.ts';
+import { CHANGE_CHANNELS, errorData, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
 const port = parentPort!;
 const start = workerData as WorkerStart;
@@ -92,7 +83,6 @@ async function main(): Promise<void> {
   // that sent the notification, before that statement's own promise settles, so the notice is
   // queued ahead of the reply. This one session is the only one there is: every write is seen.
   for (const channel of CHANGE_CHANNELS) await pg.listen(channel, (payload) => send({ channel, payload }));
-  await pg.query(`select set_config($1, 'on', false)`, [NOTIFY_CHANGES_SETTING]);
   const open = new Map<number, Inbox>();
 
   const transaction = (begin: number): Promise<unknown> => {

@@ -8,14 +8,11 @@ import { findPaket, PAKET_NOT_FOUND, toPublicPaket } from '../services/paket.ser
 
 /** Public package list (siap only) and one package (spec section 7: no credentials needed). */
 export const paketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const changes = app.database.changes;
-  const list = new PaketListCache(!!changes);
-  if (changes) {
-    const unsubscribe = changes((channel) => {
-      if (channel === 'paket_list') list.changed();
-    });
-    app.addHook('onClose', async () => unsubscribe());
-  }
+  const list = new PaketListCache(app.database.changesLive, app.database.changesHeard);
+  const unsubscribe = app.database.changes((channel) => {
+    if (channel === 'paket_list') list.changed();
+  });
+  app.addHook('onClose', async () => unsubscribe());
   app.get(
     '/paket-soal',
     { schema: { tags: ['paket'], response: { 200: publicPaketListResponseSchema, 304: z.void().describe('Tidak berubah (ETag)') } } },

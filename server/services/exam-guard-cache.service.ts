@@ -21,10 +21,12 @@ export interface GuardTicket {
 }
 
 /**
- * The exam guard's answers kept in memory, per session token (docs/decisions/024-exam-guard-cache.md).
- * Exact because the database says, through migration 0012's notices, which learner every write to
- * users, sessions or exam_attempts touched, each notice arriving before the write's own reply;
- * only the embedded database (one process, one session) feeds it.
+ * The exam guard's answers kept in memory, per session token (docs/decisions/024-exam-guard-cache.md,
+ * 027-postgres-told-of-changes.md). The database says, through the notices of migrations 0012 and
+ * 0013, which learner every write to users, sessions or exam_attempts touched (a draft save
+ * excepted: nothing kept depends on its columns alone). PGlite's notices come before the replies of
+ * the writes that sent them; PostgreSQL's after the commit, so there an answer is served only once
+ * every notice committed before the request has been heard.
  *
  * Every notice takes a number from one sequence. An answer read before a change and delivered
  * after it would be stale, so it is kept only if no notice for its learner (and no `*`) has
@@ -33,12 +35,21 @@ export interface GuardTicket {
 export class ExamGuardCache {
   private readonly entries = new Map<string, GuardEntry>();
   private readonly tokensOf = new Map<number, Set<string>>();
-  /** Per learner, the numbers of the last two notices (older first). */
-  private readonly changed = new Map<number, [number, number]>();
+  /** Per learner, the number of the last notice. */
+  private readonly changed = new Map<number, number>();
   private seq = 0;
   private clearedAt = 0;
-  /** Above this many sessions the oldest kept one goes (an exam day has one per participant). */
-  constructor(private readonly maxEntries = 50_000) {}
+  /**
+   * `maxEntries`: above this many sessions the oldest kept one goes (an exam day has one per
+   * participant). `live`: whether the database is telling now; while not, nothing is served or kept.
+   * `heard` (PostgreSQL): resolves once every notice committed before the call is heard; a kept
+   * answer is served only after it (server/services/sessions.service.ts).
+   */
+  constructor(
+    private readonly maxEntries = 50_000,
+    private readonly live: () => boolean = () => true,
+    readonly heard?: () => Promise<void>,
+  ) {}
 
   get size(): number {
     return this.entries.size;
@@ -51,7 +62,7 @@ export class ExamGuardCache {
 
   /** The kept answer for a token and a ticket for what follows from it, or null. */
   get(tokenHash: string, nowMs: number): { entry: GuardEntry; ticket: GuardTicket } | null {
-    const entry = this.entries.get(tokenHash);
+    const entry = this.live() ? this.entries.get(tokenHash) : undefined;
     if (!entry) return null;
     if (entry.sessionExpiresAt <= nowMs) {
       this.drop(tokenHash, entry.user.id);
@@ -60,20 +71,13 @@ export class ExamGuardCache {
     return { entry, ticket: { tokenHash, seq: this.seq } };
   }
 
-  /** Keeps what a guard read answered, unless a change for its learner arrived after the ticket. */
-  put(ticket: GuardTicket, entry: GuardEntry): boolean {
-    if (this.clearedAt > ticket.seq || (this.changed.get(entry.user.id)?.[1] ?? 0) > ticket.seq) return false;
-    this.store(ticket.tokenHash, entry);
-    return true;
-  }
-
   /**
-   * Keeps the attempt as the holder of `ticket` just wrote it. That write's own notice has arrived
-   * (it comes before the reply); it is kept only if it was the one change since the ticket.
+   * Keeps what a guard read answered, or the attempt as a draft save just wrote it (not told,
+   * migration 0013), unless a change of its learner was told after the ticket. A save that raced
+   * another device's is refused by its row version before it gets here.
    */
-  putAfterOwnWrite(ticket: GuardTicket, entry: GuardEntry): boolean {
-    const last = this.changed.get(entry.user.id);
-    if (this.clearedAt > ticket.seq || !last || last[1] <= ticket.seq || last[0] > ticket.seq) return false;
+  put(ticket: GuardTicket, entry: GuardEntry): boolean {
+    if (!this.live() || this.clearedAt > ticket.seq || (this.changed.get(entry.user.id) ?? 0) > ticket.seq) return false;
     this.store(ticket.tokenHash, entry);
     return true;
   }
@@ -89,7 +93,7 @@ export class ExamGuardCache {
       this.changed.clear();
       return;
     }
-    this.changed.set(userId, [this.changed.get(userId)?.[1] ?? 0, this.seq]);
+    this.changed.set(userId, this.seq);
     const tokens = this.tokensOf.get(userId);
     if (!tokens) return;
     for (const token of tokens) this.entries.delete(token);

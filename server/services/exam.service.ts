@@ -443,7 +443,7 @@ export async function saveDraft(
     return { row, version, response: draftOf(row, now, ignored) };
   });
   if ('response' in saved) {
-    // Kept only after the commit, whose notice is the one the cache waits for.
+    // Kept only after the commit: until then another call could read the row as it was.
     read?.keep?.(saved.row, saved.version);
     return saved.response;
   }

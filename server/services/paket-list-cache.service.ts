@@ -7,8 +7,8 @@ import { listPublicPaket } from './paket.service.ts';
  * database owns the invalidation: a trigger bumps `paket_list_version` in the same transaction as
  * every change to paket_soal (admin edits, archive and restore, siap changes, import, clone,
  * deletion), whichever instance makes it. Each request costs one primary-key read of that row;
- * the list itself is read and serialised once per version. On the embedded database the
- * trigger also tells this process (migration 0012, decision 024), and a request reads nothing.
+ * the list itself is read and serialised once per version. While the database tells this process
+ * of changes (migrations 0012 and 0013, decisions 024 and 027), a request reads nothing.
  */
 export interface PaketListAnswer {
   etag: string;
@@ -35,11 +35,15 @@ export class PaketListCache {
   private notices = 0;
 
   /**
-   * `told`: the database tells this process of every change (the embedded database's notices,
-   * decision 024), so a list read once is served from memory until the next notice. Otherwise each
-   * request reads the version row.
+   * `told`: whether the database is telling this process of every change now (decisions 024 and
+   * 027); then a list read once is served from memory until the next notice, on PostgreSQL once
+   * every notice committed before the request is `heard`. Otherwise each request reads the version
+   * row.
    */
-  constructor(private readonly told = false) {}
+  constructor(
+    private readonly told: () => boolean = () => false,
+    private readonly heard?: () => Promise<void>,
+  ) {}
 
   /** A `paket_list` notice: the list changed (or the database can no longer tell). */
   changed(): void {
@@ -49,12 +53,13 @@ export class PaketListCache {
 
   /** The ETag of the list as it is now (one small query, or none when told of changes). */
   async etag(db: Db): Promise<string> {
-    if (this.told) return (await this.answer(db)).etag;
+    if (this.told()) return (await this.answer(db)).etag;
     return etagOf(await currentVersion(db));
   }
 
   async answer(db: Db): Promise<PaketListAnswer> {
-    if (this.told) {
+    if (this.told()) {
+      if (this.current && this.cached && this.heard) await this.heard();
       if (this.current && this.cached) return this.cached;
       // Kept only if no notice arrived while it was read: a change committing in between could
       // otherwise leave the older list kept as current.

@@ -55,6 +55,9 @@ export async function findSessionUserWithOpenAttempt(
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const now = Date.now();
+  // PostgreSQL: every change committed by any process before this request is heard first, so a kept
+  // answer is current, and a read made now is not refused for a notice of an older change.
+  if (cache?.heard) await cache.heard();
   const kept = cache?.get(tokenHash, now);
   if (kept) return { user: kept.entry.user, open: readOf(cache!, kept.ticket, kept.entry) };
   const ticket = cache?.ticket(tokenHash);
@@ -79,7 +82,7 @@ function readOf(cache: ExamGuardCache, ticket: GuardTicket, entry: GuardEntry): 
   return {
     attempt: entry.attempt,
     version: entry.version,
-    keep: (attempt, version) => void cache.putAfterOwnWrite(ticket, { ...entry, attempt, version }),
+    keep: (attempt, version) => void cache.put(ticket, { ...entry, attempt, version }),
   };
 }
 

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_CHANGES_APPLICATION } from '../../server/db/pg-changes.ts';
 import { examAttempts, sessions, users } from '../../server/db/schema.ts';
 import { ExamGuardCache, type GuardEntry } from '../../server/services/exam-guard-cache.service.ts';
 import type { UserRow } from '../../server/db/schema.ts';
@@ -46,21 +48,33 @@ describe('the exam guard cache: what it may keep (docs/decisions/024)', () => {
     expect(cache.put(before, entryFor(3))).toBe(false);
   });
 
-  it("keeps a handler's own write only when it was the one change since the handler's ticket", () => {
+  it("keeps a draft save's own row only when no change of its learner was told since the save's ticket", () => {
     const cache = new ExamGuardCache();
     cache.put(cache.ticket('a'), entryFor(1));
     const served = cache.get('a', Date.now())!;
-    cache.changedFor('1'); // the handler's own write
-    expect(cache.putAfterOwnWrite(served.ticket, entryFor(1))).toBe(true);
+    // A draft save is not told (migration 0013): its row is kept.
+    expect(cache.put(served.ticket, entryFor(1))).toBe(true);
 
     const again = cache.get('a', Date.now())!;
-    cache.changedFor('1'); // another device's write
-    cache.changedFor('1'); // then the handler's own
-    expect(cache.putAfterOwnWrite(again.ticket, entryFor(1))).toBe(false);
+    cache.changedFor('1'); // e.g. an admin's extension while the save ran
+    expect(cache.put(again.ticket, entryFor(1))).toBe(false);
+  });
 
-    // No notice since the ticket (the write changed nothing): nothing is kept either.
-    const fresh = cache.ticket('b');
-    expect(cache.putAfterOwnWrite(fresh, entryFor(2))).toBe(false);
+  it('serves and keeps nothing while the database is not telling, and nothing read before it told again', () => {
+    let live = true;
+    const cache = new ExamGuardCache(10, () => live);
+    cache.put(cache.ticket('a'), entryFor(1));
+    live = false;
+    expect(cache.get('a', Date.now())).toBeNull();
+    const during = cache.ticket('b');
+    expect(cache.put(during, entryFor(2))).toBe(false);
+    // Going live again tells '*' first (server/db/pg-changes.ts): a read begun before is refused.
+    const before = cache.ticket('c');
+    cache.changedFor('*');
+    live = true;
+    expect(cache.put(before, entryFor(3))).toBe(false);
+    expect(cache.put(cache.ticket('c'), entryFor(3))).toBe(true);
+    expect(cache.get('c', Date.now())?.entry.user.id).toBe(3);
   });
 
   it('freezes what it keeps, so no handler can change a later call in place', () => {
@@ -86,8 +100,8 @@ describe('the exam guard cache: what it may keep (docs/decisions/024)', () => {
   });
 });
 
-/** Through the real server and the embedded database, the only one that feeds a cache. */
-describe.runIf(testDb === 'pglite')('exam calls with the guard kept in memory', () => {
+/** Through the real server and a real database: both tell of changes (decisions 024 and 027). */
+describe('exam calls with the guard kept in memory', () => {
   let ctx: TestContext;
   let paket: { id: number; keys: Map<number, string> };
   beforeAll(async () => {
@@ -168,23 +182,94 @@ describe.runIf(testDb === 'pglite')('exam calls with the guard kept in memory', 
     expect((await c.get('/api/soal/timers')).statusCode).toBe(401);
   });
 
-  it('tells of a write before that write answers, so its caller never reads what it replaced', async () => {
+  it('tells of every write but a draft save at its commit (the embedded database before the write answers)', async () => {
     const { userId } = await runningExam();
+    // PostgreSQL tells just after a commit: the notices of the start are heard before listening here.
+    await ctx.database.changesHeard?.();
     const seen: string[] = [];
     const stop = ctx.database.changes!((channel, payload) => {
       if (channel === 'exam_guard') seen.push(payload);
     });
     try {
-      await ctx.database.db.update(examAttempts).set({ currentIndex: 7 }).where(eq(examAttempts.userId, userId));
+      // A draft save's columns alone are not told (migration 0013); a section's end is.
+      await ctx.database.db
+        .update(examAttempts)
+        .set({ currentIndex: 7, answers: { '1': '2' }, draftSavedAt: new Date() })
+        .where(eq(examAttempts.userId, userId));
+      await ctx.database.changesHeard?.();
+      expect(seen).toEqual([]);
+      await ctx.database.db
+        .update(examAttempts)
+        .set({ listeningEndsAt: new Date(Date.now() + 60_000) })
+        .where(eq(examAttempts.userId, userId));
+      await ctx.database.changesHeard?.();
       expect(seen).toEqual([String(userId)]);
       await ctx.database.db.transaction(async (tx) => {
         await tx.update(users).set({ timeFactorPct: 125 }).where(eq(users.id, userId));
         // Told at the commit, not before.
+        await ctx.database.changesHeard?.();
         expect(seen).toHaveLength(1);
       });
+      await ctx.database.changesHeard?.();
       expect(seen).toEqual([String(userId), String(userId)]);
     } finally {
       stop();
     }
+  });
+});
+
+/** PostgreSQL: other processes write too, and the listening connection can be lost (decision 027). */
+describe.runIf(testDb === 'postgres')('the guard kept in memory on PostgreSQL', () => {
+  let ctx: TestContext;
+  let paket: { id: number; keys: Map<number, string> };
+  let other: pg.Client;
+  beforeAll(async () => {
+    ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000', EXAM_OUTCOMES_DELAY_MS: '60000' });
+    paket = await insertCompletePackage(ctx.database.db, { durasi: [600, 500, 900] });
+    other = new pg.Client({ connectionString: ctx.databaseUrl });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await ctx.close();
+  });
+
+  const until = async (what: () => Promise<boolean> | boolean, ms = 5_000) => {
+    const end = Date.now() + ms;
+    while (!(await what())) {
+      if (Date.now() > end) throw new Error('not reached in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('serves a kept answer only after hearing every change committed before the request, by any process', async () => {
+    const { c, userId } = await startedExam(ctx, paket.id, '081655500001');
+    await c.put('/api/soal/timers', { paketId: paket.id });
+    expect(await statementsOf(ctx, () => c.get('/api/soal/timers'))).toBe(0);
+    for (let i = 1; i <= 5; i++) {
+      const later = new Date(Date.now() + (30 + i) * 60_000);
+      await other.query('update exam_attempts set listening_ends_at = $1 where user_id = $2', [later, userId]);
+      expect(Date.parse((await c.get('/api/soal/timers')).json<{ endsAt: string }>().endsAt)).toBe(later.getTime());
+    }
+    await other.query('delete from sessions where user_id = $1', [userId]);
+    expect((await c.get('/api/soal/timers')).statusCode).toBe(401);
+  });
+
+  it('keeps nothing while its listening connection is lost, and listens again', async () => {
+    const { c } = await startedExam(ctx, paket.id, '081655500002');
+    await c.put('/api/soal/timers', { paketId: paket.id });
+    expect(await statementsOf(ctx, () => c.get('/api/soal/timers'))).toBe(0);
+    const { rows } = await other.query<{ ended: boolean }>(
+      'select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1 and datname = current_database()',
+      [PG_CHANGES_APPLICATION],
+    );
+    expect(rows).toEqual([{ ended: true }]);
+    await until(() => !ctx.database.changesLive());
+    // Read from the database, and the answer not kept.
+    expect(await statementsOf(ctx, () => c.get('/api/soal/timers'))).toBe(1);
+    expect(await statementsOf(ctx, () => c.get('/api/soal/timers'))).toBe(1);
+    await until(() => ctx.database.changesLive());
+    expect(await statementsOf(ctx, () => c.get('/api/soal/timers'))).toBe(1);
+    expect(await statementsOf(ctx, () => c.get('/api/soal/timers'))).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAttempts, examHistory } from '../../server/db/schema.ts';
-import { createTestApp, insertCompletePackage, startedExam, statementsOf, testDb, type TestContext } from './helpers.ts';
+import { createTestApp, insertCompletePackage, startedExam, statementsOf, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let paket: { id: number; keys: Map<number, string> };
@@ -36,19 +36,17 @@ async function inReading() {
 const queriesOf = (call: () => Promise<{ statusCode: number; body: string }>) => statementsOf(ctx, call);
 
 describe('queries per exam call (DESIGN section 10)', () => {
-  // The embedded database's guard is kept in memory once read (tests/server/exam-guard-cache.test.ts).
-  const kept = testDb === 'pglite';
-
+  // The guard is kept in memory once read (tests/server/exam-guard-cache.test.ts).
   it('a timer refresh is one statement: session, user and open attempt together', async () => {
     const c = await runningExam();
     expect(await queriesOf(() => c.put('/api/soal/timers', { paketId: paket.id }))).toBe(1);
-    expect(await queriesOf(() => c.get('/api/soal/timers'))).toBe(kept ? 0 : 1);
+    expect(await queriesOf(() => c.get('/api/soal/timers'))).toBe(0);
   });
 
   it('a draft save is two: the same read, then one conditional write', async () => {
     const c = await runningExam();
     expect(await queriesOf(() => c.put('/api/soal/jawaban/draft', { index: 2, answers: { '1': '2' } }))).toBe(2);
-    expect(await queriesOf(() => c.put('/api/soal/jawaban/draft', { index: 3, answers: { '2': '3' } }))).toBe(kept ? 1 : 2);
+    expect(await queriesOf(() => c.put('/api/soal/jawaban/draft', { index: 3, answers: { '2': '3' } }))).toBe(1);
     const draft = (await c.get('/api/soal/jawaban/draft')).json();
     expect(draft).toMatchObject({ index: 3, answers: { '1': '2', '2': '3' } });
   });

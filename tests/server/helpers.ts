@@ -69,6 +69,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** PostgreSQL only: the test file's own database, for a second connection. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -90,9 +92,11 @@ export async function createTestApp(
   };
   let database: Database;
   let drop = async () => {};
+  let databaseUrl: string | undefined;
   if (testDb === 'postgres') {
     const created = await createPostgresDatabase();
     drop = created.drop;
+    databaseUrl = created.url;
     database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 5 });
   } else {
     database = await openDatabase({ kind: 'pglite', from: await migratedPgliteImage() });
@@ -103,6 +107,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    ...(databaseUrl ? { databaseUrl } : {}),
     close: async () => {
       await app.close();
       await database.close();
