@@ -187,7 +187,7 @@ describe('exam calls with the guard kept in memory', () => {
     // PostgreSQL tells just after a commit: the notices of the start are heard before listening here.
     await ctx.database.changesHeard?.();
     const seen: string[] = [];
-    const stop = ctx.database.changes!((channel, payload) => {
+    const stop = ctx.database.changes((channel, payload) => {
       if (channel === 'exam_guard') seen.push(payload);
     });
     try {
