@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, PDFName, PDFString, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { cefrLabel, type CefrLevels } from '../../contract/exam.ts';
 import { ESTIMATE_NOTICE } from '../../contract/results.ts';
@@ -74,22 +74,29 @@ const loadFonts = () =>
     },
   ));
 
-const INK = rgb(0.1, 0.16, 0.27);
-const MUTED = rgb(0.35, 0.4, 0.48);
-const ACCENT = rgb(0.09, 0.3, 0.55);
-const GOLD = rgb(0.74, 0.58, 0.2);
+/**
+ * pdf-lib and fontkit take about a third of a second to import: loaded by the first certificate,
+ * not at every server start (the restart budget of DESIGN section 8 is 1.5 s).
+ */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+let pdfLib: Promise<{ lib: typeof PdfLib; fontkit: Fontkit }> | undefined;
+const loadPdfLib = () =>
+  (pdfLib ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([lib, fontkit]) => ({
+    lib,
+    fontkit: (fontkit as unknown as { default: Fontkit }).default,
+  })));
 
 /** Draws text centred on x, shrinking it until it fits `maxWidth` (long Indonesian names). */
 function centred(
   page: PDFPage,
   text: string,
-  opts: { font: PDFFont; size: number; y: number; maxWidth: number; color?: ReturnType<typeof rgb>; minSize?: number },
+  opts: { font: PDFFont; size: number; y: number; maxWidth: number; color: RGB; minSize?: number },
 ) {
   let size = opts.size;
   const min = opts.minSize ?? 10;
   while (size > min && opts.font.widthOfTextAtSize(text, size) > opts.maxWidth) size -= 0.5;
   const width = opts.font.widthOfTextAtSize(text, size);
-  page.drawText(text, { x: (A4_LANDSCAPE.width - width) / 2, y: opts.y, size, font: opts.font, color: opts.color ?? INK });
+  page.drawText(text, { x: (A4_LANDSCAPE.width - width) / 2, y: opts.y, size, font: opts.font, color: opts.color });
 }
 
 /**
@@ -98,7 +105,12 @@ function centred(
  * names the participant and score, so readers and tests can check the file without OCR.
  */
 export async function renderCertificate(data: CertificateData): Promise<Uint8Array> {
-  const [regularBytes, boldBytes] = await loadFonts();
+  const [[regularBytes, boldBytes], { lib, fontkit }] = await Promise.all([loadFonts(), loadPdfLib()]);
+  const { PDFDocument, PDFName, PDFString, rgb } = lib;
+  const INK = rgb(0.1, 0.16, 0.27);
+  const MUTED = rgb(0.35, 0.4, 0.48);
+  const ACCENT = rgb(0.09, 0.3, 0.55);
+  const GOLD = rgb(0.74, 0.58, 0.2);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const regular = await pdf.embedFont(regularBytes, { subset: true });
@@ -123,12 +135,12 @@ export async function renderCertificate(data: CertificateData): Promise<Uint8Arr
 
   const textWidth = W - 140;
   centred(page, data.appName.toUpperCase(), { font: bold, size: 14, y: H - 78, maxWidth: textWidth, color: ACCENT });
-  centred(page, 'SERTIFIKAT HASIL SIMULASI TOEFL ITP', { font: bold, size: 26, y: H - 118, maxWidth: textWidth });
+  centred(page, 'SERTIFIKAT HASIL SIMULASI TOEFL ITP', { font: bold, size: 26, y: H - 118, maxWidth: textWidth, color: INK });
   centred(page, 'diberikan kepada', { font: regular, size: 12, y: H - 150, maxWidth: textWidth, color: MUTED });
   centred(page, data.nama, { font: bold, size: 30, y: H - 192, maxWidth: textWidth, color: ACCENT, minSize: 12 });
   page.drawLine({ start: { x: W / 2 - 200, y: H - 204 }, end: { x: W / 2 + 200, y: H - 204 }, thickness: 1, color: GOLD });
-  centred(page, `atas penyelesaian ${data.namaPaket}`, { font: regular, size: 13, y: H - 228, maxWidth: textWidth });
-  centred(page, `pada ${indonesianDate(data.finishedAt)}`, { font: regular, size: 13, y: H - 246, maxWidth: textWidth });
+  centred(page, `atas penyelesaian ${data.namaPaket}`, { font: regular, size: 13, y: H - 228, maxWidth: textWidth, color: INK });
+  centred(page, `pada ${indonesianDate(data.finishedAt)}`, { font: regular, size: 13, y: H - 246, maxWidth: textWidth, color: INK });
 
   // Scores table.
   const rows: [string, string, string, string][] = [

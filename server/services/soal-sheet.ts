@@ -1,6 +1,6 @@
+import type ExcelJSModule from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, type ImportColumn, type ImportRow } from '../../contract/soal-import.ts';
 import { soalSectionSchema, type SoalSection } from '../../contract/soal.ts';
@@ -49,7 +49,12 @@ function toRows(table: { row: number; cells: string[] }[]): SheetRow[] {
   return rows;
 }
 
+/** exceljs takes about 0.3 s to import: loaded by the first sheet read or written, not at every server start. */
+let excel: Promise<typeof ExcelJSModule> | undefined;
+const loadExcel = () => (excel ??= import('exceljs').then((m) => m.default));
+
 export async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -140,6 +145,7 @@ export function sectionOfCell(value: string): SoalSection | null {
 }
 
 export async function writeXlsx(rows: readonly ImportRow[], notes?: readonly (readonly string[])[]): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(SHEET_NAME);
   sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'soal' || c === 'passage_text' ? 60 : 18 }));
