@@ -3,7 +3,7 @@
  * database) or an empty PostgreSQL database (DATABASE_URL). Refuses a target that holds data.
  */
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
+import { embeddedDatabaseDir, loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseTarget } from '../server/db/client.ts';
 import { assertEmptyTarget, restoreSnapshot } from '../server/services/backup.service.ts';
 
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const target: DatabaseTarget = config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+    : { kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir) };
   await assertEmptyTarget({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const database = await openDatabase(target);
   try {

@@ -11,8 +11,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/common.ts';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { embeddedDatabaseDir, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
+import type { PgliteThread } from './db/pglite-thread.ts';
 import { contentDir } from './paths.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -76,15 +77,17 @@ export interface BuildOptions {
   /** Pino logger options or false (tests keep quiet). */
   logger?: boolean | { level: string };
   /**
-   * One of several processes on one port (WORKERS, server/index.ts): its number, sent as
+   * One of several processes on one port (WORKERS, server/main.ts): its number, sent as
    * `x-instance` on every answer, and the backup token the primary process shares with all.
    */
   instance?: { id: number; backupToken: string };
+  /** The embedded database's thread, already starting (server/index.ts starts it before loading this). */
+  pglite?: Promise<PgliteThread> | undefined;
 }
 
 /**
  * Builds the whole server without listening (fastify/demo style): tests build it and inject
- * requests; server/index.ts builds it and listens. Order: external plugins -> app plugins -> routes.
+ * requests; server/main.ts builds it and listens. Order: external plugins -> app plugins -> routes.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -101,7 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ??
     (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: embeddedDatabaseDir(config.dataDir), thread: options.pglite },
     ));
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock(config.practiceClockOffsetMs));

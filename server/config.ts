@@ -123,7 +123,7 @@ export interface Config {
   clientDir: string;
   /** The one owner of every load-shedding threshold (server/plugins/overload.ts, passwords.service.ts). */
   overload: OverloadConfig;
-  /** Processes serving the port (server/index.ts); 1 unless DATABASE_URL and WORKERS say more. */
+  /** Processes serving the port (server/main.ts); 1 unless DATABASE_URL and WORKERS say more. */
   workers: number;
   /** server/plugins/exam-outcomes.ts */
   examOutcomesDelayMs: number;
@@ -141,6 +141,9 @@ export interface OverloadConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export const embeddedDatabaseDir = (dataDir: string): string => path.join(dataDir, 'db');
 
 /** Validates the environment once at boot; a bad value stops the start with a readable list. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -77,7 +75,14 @@ const MIGRATION_LOCK = 7_311_442;
 
 export type DatabaseTarget =
   /** `from`: a data directory image (from `dumpDataDir`) to start in memory from instead of an empty cluster. */
-  { kind: 'pglite'; dataDir?: string | undefined; from?: Blob } | { kind: 'postgres'; url: string; poolMax?: number };
+  | {
+      kind: 'pglite';
+      dataDir?: string | undefined;
+      from?: Blob;
+      /** The thread serving `dataDir`, already starting (server/index.ts); opened here otherwise. */
+      thread?: Promise<PgliteThread> | undefined;
+    }
+  | { kind: 'postgres'; url: string; poolMax?: number };
 
 /** Opens the database and applies every pending migration (DESIGN section 2: migrations run at start). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -89,14 +94,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
   };
   if (target.kind === 'pglite') {
-    // PGlite does not create missing parent folders (STACK-NOTES).
-    if (target.dataDir) await mkdir(path.dirname(target.dataDir), { recursive: true });
     // The database runs on its own thread (decision 022) and applies the migrations there.
-    const client = await PgliteThread.open({
-      dataDir: target.dataDir,
-      image: target.from ? await target.from.arrayBuffer() : undefined,
-      migrationsDir,
-    });
+    const client = await (target.thread ??
+      PgliteThread.open({
+        dataDir: target.dataDir,
+        image: target.from ? await target.from.arrayBuffer() : undefined,
+        migrationsDir,
+      }));
     // PGlite runs one statement or transaction at a time and queues the rest; counting the calls
     // in flight is what lets an overloaded process refuse work instead of stalling for minutes.
     let waiting = 0;

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -87,6 +88,8 @@ export class PgliteThread {
 
   /** Starts the worker, which opens the database and applies the migrations before it answers. */
   static async open(start: WorkerStart): Promise<PgliteThread> {
+    // PGlite does not create missing parent folders (STACK-NOTES).
+    if (start.dataDir) await mkdir(path.dirname(start.dataDir), { recursive: true });
     // Creating a cluster (initdb) takes about 600 MB that the thread running it keeps for as long
     // as it lives, and that the process's peak memory keeps for good: a child process creates it.
     if (start.dataDir && !existsSync(path.join(start.dataDir, 'PG_VERSION'))) await createCluster(start.dataDir, start.migrationsDir);

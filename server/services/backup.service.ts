@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { embeddedDatabaseDir } from '../config.ts';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,7 +117,7 @@ export async function assertEmptyTarget(target: { dataDir: string; databaseUrl?:
     );
   }
   if (!target.databaseUrl) {
-    const dbDir = path.join(target.dataDir, 'db');
+    const dbDir = embeddedDatabaseDir(target.dataDir);
     const entries = await readdir(dbDir).catch(() => []);
     if (entries.length > 0) throw new RestoreRefused(`Basis data di ${dbDir} tidak kosong. Pulihkan hanya ke DATA_DIR yang kosong.`);
     return;
