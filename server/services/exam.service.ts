@@ -418,14 +418,17 @@ export async function saveDraft(
     // The usual save: merged into the row as it was read, written only if no other save or section
     // change touched it since (its xmin is unchanged), so the result is what the lock below gives.
     const { answers, answeredAt, ignored } = admitAnswers(open, incoming, now);
+    const changes = { answers, answeredAt, currentIndex: body.index, ...mergeAudio(open, body), draftSavedAt: now };
     const [written] = await db
       .update(examAttempts)
-      .set({ answers, answeredAt, currentIndex: body.index, ...mergeAudio(open, body), draftSavedAt: now })
+      .set(changes)
       .where(and(eq(examAttempts.id, open.id), isNull(examAttempts.finishedAt), sql`${examAttempts}.xmin::text = ${read.version}`))
-      .returning(withVersion);
+      .returning({ version: sql<string>`${examAttempts}.xmin::text` });
     if (written) {
-      const { version, ...row } = written;
-      read.keep?.(row, version);
+      // Nothing but this write changed the row since it was read (its version was the one read), so
+      // the row now is the read one with these columns: only the new version travels back.
+      const row: Attempt = { ...open, ...changes };
+      read.keep?.(row, written.version);
       return draftOf(row, now, ignored);
     }
   }
