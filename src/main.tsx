@@ -1,11 +1,12 @@
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
-import { authApi } from './api/auth.api.ts';
+import { anonymous, unknownIdentity } from './app/auth-state.ts';
+import { deferredStore } from './app/deferred-store.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter, routes } from './app/router.tsx';
-import { makeStore } from './app/store.ts';
+import { createAppRouter, createRoutes } from './app/router.tsx';
+import { signedInHeaderCode } from './app/screens.ts';
+import { retrying } from './lib/lazy-retry.ts';
 import { SESSION_HINT_METRIC } from '../contract/page-hints.ts';
 
 // The server's word on this page load: was a session cookie sent? Signed out ('0'): no probe.
@@ -14,12 +15,19 @@ const navigation = performance.getEntriesByType('navigation')[0] as PerformanceN
 const timings: readonly PerformanceServerTiming[] = navigation?.serverTiming ?? [];
 const sessionHint = timings.find((e) => e.name === SESSION_HINT_METRIC)?.description;
 const signedOut = sessionHint === '0';
-const store = makeStore(signedOut ? { auth: { status: 'anonymous', user: null } } : undefined);
-// Ask who is signed in now, while the page's code is still loading, rather than after it (the
-// layout's own query then finds the answer in the cache).
-if (!signedOut) void store.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
-// Refetch on focus/reconnect for queries that opt in (e.g. the exam timer when a tab returns).
-setupListeners(store.dispatch);
+/*
+ * Redux Toolkit and RTK Query load after the entry (decision 026), with the signed-in header that
+ * needs them. The pages that use them wait for them (their routes' lazy parts); the landing page
+ * hydrates without them and asks for them after its first paint.
+ */
+const loadStore = retrying(async () => {
+  const [{ bootStore }] = await Promise.all([import('./app/store-boot.ts'), signedInHeaderCode.load()]);
+  return bootStore;
+});
+const store = deferredStore(signedOut ? anonymous : unknownIdentity, async (preloaded) => (await loadStore())(preloaded));
+// Someone may be signed in: load the store at once and ask who (bootStore), beside the page's code.
+if (!signedOut) void store.ready();
+const routes = createRoutes(store.ready);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -48,8 +56,8 @@ async function start(container: HTMLElement) {
   }
   const app = (
     <StrictMode>
-      <AppProviders store={store}>
-        <RouterProvider router={createAppRouter()} />
+      <AppProviders store={store.store} storeReady={store.ready}>
+        <RouterProvider router={createAppRouter(routes)} />
       </AppProviders>
     </StrictMode>
   );

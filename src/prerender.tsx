@@ -11,19 +11,19 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { PRERENDERED_PATHS } from './app/prerendered.ts';
-import { routes } from './app/router.tsx';
+import { createRoutes } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
 
 export { PRERENDERED_PATHS };
 
 /** The page at `path` as the HTML that goes inside #root. */
 export async function render(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
+  const store = makeStore();
+  const handler = createStaticHandler(createRoutes(() => Promise.resolve()));
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`prerender ${path}: the router answered a redirect`);
   if (context.errors) throw new Error(`prerender ${path}: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const store = makeStore();
   // prerender (not renderToString) waits for lazy parts such as the toast container, so no
   // Suspense boundary is left for the browser to redo.
   const { prelude } = await prerender(

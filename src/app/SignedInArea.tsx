@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RequireRole } from '../features/auth/components/RequireRole.tsx';
-import { useAuth } from './auth.slice.ts';
+import { useAuth } from './auth-state.ts';
 import { isExamPath, preloadSignedInScreens } from './screens.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { subscribeToastRaised, toastRaised } from '../components/toast-host.ts';
+import { StoreReadyContext } from '../lib/store-ready.ts';
 import { Provider } from 'react-redux';
 import type { AppStore } from './store.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -25,31 +26,37 @@ function ToastHost() {
 
 export interface AppProvidersProps {
   store: AppStore;
+  /** Resolves when the store's code is in; only the app's entry, whose store loads later, passes it. */
+  storeReady?: () => Promise<unknown>;
   children: ReactNode;
   /** 'test' turns off Mantine transitions and portals (jsdom component tests). */
   env?: 'default' | 'test';
 }
 
+const storeThere = () => Promise.resolve();
+
 /** The one provider stack, shared by the app, Storybook and component tests. */
-export function AppProviders({ store, children, env = 'default' }: AppProvidersProps) {
+export function AppProviders({ store, storeReady = storeThere, children, env = 'default' }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      {/*
-       * Every theme variable is written by the provider (not only those that differ from Mantine's
-       * defaults), so no stylesheet holds them: a prerendered page loads its full stylesheet after
-       * the page (scripts/prerender.ts), where default values would override the theme's.
-       */}
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        deduplicateCssVariables={false}
-        defaultColorScheme="light"
-        env={env}
-      >
-        {/* The confirm dialogs' host (@mantine/modals) is the admin frame's: only admin screens ask. */}
-        <ToastHost />
-        {children}
-      </MantineProvider>
+      <StoreReadyContext value={storeReady}>
+        {/*
+         * Every theme variable is written by the provider (not only those that differ from Mantine's
+         * defaults), so no stylesheet holds them: a prerendered page loads its full stylesheet after
+         * the page (scripts/prerender.ts), where default values would override the theme's.
+         */}
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          deduplicateCssVariables={false}
+          defaultColorScheme="light"
+          env={env}
+        >
+          {/* The confirm dialogs' host (@mantine/modals) is the admin frame's: only admin screens ask. */}
+          <ToastHost />
+          {children}
+        </MantineProvider>
+      </StoreReadyContext>
     </Provider>
   );
 }

@@ -83,171 +83,183 @@ const adminScreens: RouteObject[] = [
 
 /*
  * Every page is a lazy route so the landing page downloads neither the forms nor the admin area
- * nor (later) the exam (DESIGN section 6).
+ * nor (later) the exam (DESIGN section 6). Every page but the landing page also waits for the
+ * store's code (`storeReady`, decision 026): their screens are bound to RTK Query from their first
+ * render, while the landing page hydrates without it and asks for its settings afterwards.
  */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <AppLayout />,
-    errorElement: <RouteErrorScreen />,
-    HydrateFallback: RouteLoading,
-    children: [
-      {
-        // Errors of a page show inside the frame (header and navigation stay), in Indonesian.
-        errorElement: <RouteErrorScreen />,
-        children: [
-          {
-            index: true,
-            lazy: async () => {
-              const [screen, nav] = await Promise.all([
-                retrying(() => import('../features/landing/components/LandingScreen.tsx'))(),
-                retrying(() => import('../features/landing/components/LandingNav.tsx'))(),
-              ]);
-              const handle: RouteHandle = { headerNav: <nav.LandingNav /> };
-              return { Component: screen.LandingScreen, handle };
-            },
-          },
-          {
-            path: 'login',
-            lazy: async () => ({ Component: (await retrying(() => import('../features/auth/components/LoginScreen.tsx'))()).LoginScreen }),
-          },
-          {
-            path: 'register',
-            lazy: async () => ({
-              Component: (await retrying(() => import('../features/auth/components/RegisterScreen.tsx'))()).RegisterScreen,
-            }),
-          },
-          {
-            path: 'testpage',
-            lazy: async () => ({
-              Component: (await retrying(() => import('../features/testpage/components/TestPageScreen.tsx'))()).TestPageScreen,
-            }),
-          },
-          {
-            // Public: anyone holding a certificate may check it (its QR code opens this page).
-            path: 'verifikasi/:code',
-            lazy: async () => ({
-              Component: (await retrying(() => import('../features/results/components/VerifyScreen.tsx'))()).VerifyScreen,
-            }),
-          },
-          {
-            // The guard's own module: its loading and failure views (a dialog) stay out of the shared entry.
-            lazy: async () => ({ Component: (await retrying(() => import('./SignedInArea.tsx'))()).SignedInArea }),
-            children: [
-              {
-                path: 'riwayat-ujian',
-                lazy: async () => ({ Component: (await signedInScreens.riwayat()).RiwayatScreen }),
-              },
-              {
-                path: 'riwayat-ujian/progres',
-                lazy: async () => ({ Component: (await signedInScreens.progress()).ProgressScreen }),
-              },
-              {
-                path: 'diagnosis',
-                lazy: async () => ({ Component: (await signedInScreens.diagnosis()).DiagnosisScreen }),
-              },
-              {
-                path: 'diagnosis/:historyId',
-                lazy: async () => ({ Component: (await signedInScreens.diagnosis()).DiagnosisScreen }),
-              },
-              {
-                path: 'riwayat-ujian/:id/pembahasan',
-                lazy: async () => ({ Component: (await signedInScreens.review()).ReviewScreen }),
-              },
-              {
-                path: 'profile',
-                lazy: async () => ({ Component: (await signedInScreens.profile()).ProfileRoute }),
-              },
-              {
-                path: 'mini-test',
-                lazy: async () => ({
-                  Component: (await signedInScreens.miniTestIntro()).MiniTestIntroScreen,
-                }),
-              },
-              {
-                // One mini-test actor spans its sections and /finish, so they share a layout route.
-                lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).MiniTestLayout }),
-                children: [
-                  {
-                    path: 'listening',
-                    lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).ListeningScreen }),
-                  },
-                  {
-                    path: 'structure',
-                    lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).StructureScreen }),
-                  },
-                  {
-                    path: 'reading',
-                    lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).ReadingScreen }),
-                  },
-                  {
-                    path: 'finish',
-                    lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).MiniFinishScreen }),
-                  },
-                ],
-              },
-              {
-                path: 'latihan',
-                lazy: async () => ({ Component: (await signedInScreens.practice()).PracticeRoute }),
-              },
-              {
-                path: 'latihan/review',
-                lazy: async () => ({ Component: (await signedInScreens.practice()).ReviewRoute }),
-              },
-              {
-                path: 'latihan/buku-kesalahan',
-                lazy: async () => ({ Component: (await signedInScreens.practice()).NotebookScreen }),
-              },
-              {
-                path: 'latihan/rencana',
-                lazy: async () => ({ Component: (await signedInScreens.practice()).PlanScreen }),
-              },
-              {
-                path: 'paketsoal',
-                lazy: async () => ({
-                  Component: (await signedInScreens.paketSoal()).PaketSoalScreen,
-                }),
-              },
-              {
-                path: 'bayar/:paketId',
-                lazy: async () => ({ Component: (await signedInScreens.bayar()).BayarScreen }),
-              },
-              {
-                path: 'paket-saya',
-                lazy: async () => ({ Component: (await signedInScreens.paketSaya()).PaketSayaScreen }),
-              },
-              {
-                path: 'simulasi-toefl/:paketId',
-                lazy: async () => ({ Component: (await signedInScreens.exam()).ExamScreen }),
-              },
-            ],
-          },
-          { path: '*', element: <Navigate to="/" replace /> },
-        ],
-      },
-    ],
-  },
-  {
-    // The admin area has its own frame (sidebar, profile menu) instead of the participant header.
-    path: '/admin',
-    lazy: async () => ({ Component: (await retrying(() => import('./AdminArea.tsx'))()).AdminArea }),
-    errorElement: <RouteErrorScreen />,
-    HydrateFallback: RouteLoading,
-    children: [
-      {
-        lazy: async () => ({ Component: (await retrying(() => import('../features/admin/components/AdminLayout.tsx'))()).AdminLayout }),
-        children: [
-          {
-            // Inside the admin frame, like the participant pages.
-            errorElement: <RouteErrorScreen />,
-            children: [{ index: true, element: <Navigate to="/admin/payments" replace /> }, ...adminScreens],
-          },
-        ],
-      },
-    ],
-  },
-];
+export function createRoutes(storeReady: () => Promise<unknown>): RouteObject[] {
+  /** A route's lazy part that resolves only once the store's code is in as well. */
+  const withStore =
+    <T,>(load: () => Promise<T>) =>
+    async (): Promise<T> =>
+      (await Promise.all([load(), storeReady()]))[0];
 
-export function createAppRouter() {
+  return [
+    {
+      path: '/',
+      element: <AppLayout />,
+      errorElement: <RouteErrorScreen />,
+      HydrateFallback: RouteLoading,
+      children: [
+        {
+          // Errors of a page show inside the frame (header and navigation stay), in Indonesian.
+          errorElement: <RouteErrorScreen />,
+          children: [
+            {
+              index: true,
+              lazy: async () => {
+                const [screen, nav] = await Promise.all([
+                  retrying(() => import('../features/landing/components/LandingScreen.tsx'))(),
+                  retrying(() => import('../features/landing/components/LandingNav.tsx'))(),
+                ]);
+                const handle: RouteHandle = { headerNav: <nav.LandingNav /> };
+                return { Component: screen.LandingScreen, handle };
+              },
+            },
+            {
+              path: 'login',
+              lazy: withStore(async () => ({
+                Component: (await retrying(() => import('../features/auth/components/LoginScreen.tsx'))()).LoginScreen,
+              })),
+            },
+            {
+              path: 'register',
+              lazy: withStore(async () => ({
+                Component: (await retrying(() => import('../features/auth/components/RegisterScreen.tsx'))()).RegisterScreen,
+              })),
+            },
+            {
+              path: 'testpage',
+              lazy: withStore(async () => ({
+                Component: (await retrying(() => import('../features/testpage/components/TestPageScreen.tsx'))()).TestPageScreen,
+              })),
+            },
+            {
+              // Public: anyone holding a certificate may check it (its QR code opens this page).
+              path: 'verifikasi/:code',
+              lazy: withStore(async () => ({
+                Component: (await retrying(() => import('../features/results/components/VerifyScreen.tsx'))()).VerifyScreen,
+              })),
+            },
+            {
+              // The guard's own module: its loading and failure views (a dialog) stay out of the shared entry.
+              lazy: withStore(async () => ({ Component: (await retrying(() => import('./SignedInArea.tsx'))()).SignedInArea })),
+              children: [
+                {
+                  path: 'riwayat-ujian',
+                  lazy: async () => ({ Component: (await signedInScreens.riwayat()).RiwayatScreen }),
+                },
+                {
+                  path: 'riwayat-ujian/progres',
+                  lazy: async () => ({ Component: (await signedInScreens.progress()).ProgressScreen }),
+                },
+                {
+                  path: 'diagnosis',
+                  lazy: async () => ({ Component: (await signedInScreens.diagnosis()).DiagnosisScreen }),
+                },
+                {
+                  path: 'diagnosis/:historyId',
+                  lazy: async () => ({ Component: (await signedInScreens.diagnosis()).DiagnosisScreen }),
+                },
+                {
+                  path: 'riwayat-ujian/:id/pembahasan',
+                  lazy: async () => ({ Component: (await signedInScreens.review()).ReviewScreen }),
+                },
+                {
+                  path: 'profile',
+                  lazy: async () => ({ Component: (await signedInScreens.profile()).ProfileRoute }),
+                },
+                {
+                  path: 'mini-test',
+                  lazy: async () => ({
+                    Component: (await signedInScreens.miniTestIntro()).MiniTestIntroScreen,
+                  }),
+                },
+                {
+                  // One mini-test actor spans its sections and /finish, so they share a layout route.
+                  lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).MiniTestLayout }),
+                  children: [
+                    {
+                      path: 'listening',
+                      lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).ListeningScreen }),
+                    },
+                    {
+                      path: 'structure',
+                      lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).StructureScreen }),
+                    },
+                    {
+                      path: 'reading',
+                      lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).ReadingScreen }),
+                    },
+                    {
+                      path: 'finish',
+                      lazy: async () => ({ Component: (await signedInScreens.miniTestRun()).MiniFinishScreen }),
+                    },
+                  ],
+                },
+                {
+                  path: 'latihan',
+                  lazy: async () => ({ Component: (await signedInScreens.practice()).PracticeRoute }),
+                },
+                {
+                  path: 'latihan/review',
+                  lazy: async () => ({ Component: (await signedInScreens.practice()).ReviewRoute }),
+                },
+                {
+                  path: 'latihan/buku-kesalahan',
+                  lazy: async () => ({ Component: (await signedInScreens.practice()).NotebookScreen }),
+                },
+                {
+                  path: 'latihan/rencana',
+                  lazy: async () => ({ Component: (await signedInScreens.practice()).PlanScreen }),
+                },
+                {
+                  path: 'paketsoal',
+                  lazy: async () => ({
+                    Component: (await signedInScreens.paketSoal()).PaketSoalScreen,
+                  }),
+                },
+                {
+                  path: 'bayar/:paketId',
+                  lazy: async () => ({ Component: (await signedInScreens.bayar()).BayarScreen }),
+                },
+                {
+                  path: 'paket-saya',
+                  lazy: async () => ({ Component: (await signedInScreens.paketSaya()).PaketSayaScreen }),
+                },
+                {
+                  path: 'simulasi-toefl/:paketId',
+                  lazy: async () => ({ Component: (await signedInScreens.exam()).ExamScreen }),
+                },
+              ],
+            },
+            { path: '*', element: <Navigate to="/" replace /> },
+          ],
+        },
+      ],
+    },
+    {
+      // The admin area has its own frame (sidebar, profile menu) instead of the participant header.
+      path: '/admin',
+      lazy: withStore(async () => ({ Component: (await retrying(() => import('./AdminArea.tsx'))()).AdminArea })),
+      errorElement: <RouteErrorScreen />,
+      HydrateFallback: RouteLoading,
+      children: [
+        {
+          lazy: async () => ({ Component: (await retrying(() => import('../features/admin/components/AdminLayout.tsx'))()).AdminLayout }),
+          children: [
+            {
+              // Inside the admin frame, like the participant pages.
+              errorElement: <RouteErrorScreen />,
+              children: [{ index: true, element: <Navigate to="/admin/payments" replace /> }, ...adminScreens],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(routes: RouteObject[]) {
   return createBrowserRouter(routes);
 }

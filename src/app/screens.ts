@@ -1,4 +1,5 @@
 import { preloadAfterPaint, retrying } from '../lib/lazy-retry.ts';
+import { onDemand } from '../lib/on-demand.ts';
 
 /**
  * The code of the signed-in participant screens, each load retrying by itself. The router's lazy
@@ -26,3 +27,9 @@ export const isExamPath = (pathname: string): boolean => pathname.startsWith('/s
 export function preloadSignedInScreens(): () => void {
   return preloadAfterPaint(Object.values(signedInScreens));
 }
+
+/**
+ * The signed-in header's code (sign-out, payment badge), loaded together with the store's
+ * (src/main.tsx), so the frame renders it without a wait once someone is signed in.
+ */
+export const signedInHeaderCode = onDemand(retrying(() => import('./SignedInHeader.tsx')));

@@ -1,6 +1,6 @@
 import { httpStatus } from '../../../lib/api-error.ts';
 import { useGetAuthQuery } from '../../../api/auth.api.ts';
-import { useAuth, type AuthState } from '../../../app/auth.slice.ts';
+import { useAuth, type AuthState } from '../../../app/auth-state.ts';
 
 export interface AuthBootstrap extends AuthState {
   /** The identity probe failed for a reason other than "signed out" (network, 5xx). */

@@ -1,5 +1,5 @@
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { useAuth } from '../../../app/auth.slice.ts';
+import { useAuth } from '../../../app/auth-state.ts';
 import type { AudioOncePlayerProps } from '../../../components/AudioOncePlayer.tsx';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { useAuth } from '../../../app/auth.slice.ts';
+import { useAuth } from '../../../app/auth-state.ts';
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { notifySuccess } from '../../../components/notify.ts';
