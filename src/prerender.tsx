@@ -19,7 +19,7 @@ export { PRERENDERED_PATHS };
 /** The page at `path` as the HTML that goes inside #root. */
 export async function render(path: string): Promise<string> {
   const store = makeStore();
-  const handler = createStaticHandler(createRoutes(() => Promise.resolve()));
+  const handler = createStaticHandler(createRoutes(() => Promise.resolve(store)));
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`prerender ${path}: the router answered a redirect`);
   if (context.errors) throw new Error(`prerender ${path}: ${JSON.stringify(context.errors)}`);

@@ -6,6 +6,7 @@ import { AppLayout, type RouteHandle } from './AppLayout.tsx';
 import { retrying } from '../lib/lazy-retry.ts';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import { signedInScreens } from './screens.ts';
+import type { AppStore } from './store.ts';
 
 function RouteLoading() {
   return <FullScreenLoader message={t.app.loading} />;
@@ -87,12 +88,18 @@ const adminScreens: RouteObject[] = [
  * store's code (`storeReady`, decision 026): their screens are bound to RTK Query from their first
  * render, while the landing page hydrates without it and asks for its settings afterwards.
  */
-export function createRoutes(storeReady: () => Promise<unknown>): RouteObject[] {
+export function createRoutes(storeReady: () => Promise<AppStore>): RouteObject[] {
   /** A route's lazy part that resolves only once the store's code is in as well. */
   const withStore =
     <T,>(load: () => Promise<T>) =>
     async (): Promise<T> =>
       (await Promise.all([load(), storeReady()]))[0];
+
+  // A failure here is the page's own to report (the loader ignores it): its query asks again when it mounts.
+  const askExamAccessEarly = async (paketId: number) => {
+    const [store, { askAccessEarly }] = await Promise.all([storeReady(), import('../features/exam/api/exam.api.ts')]);
+    await askAccessEarly(store, paketId);
+  };
 
   return [
     {
@@ -229,6 +236,11 @@ export function createRoutes(storeReady: () => Promise<unknown>): RouteObject[] 
                 },
                 {
                   path: 'simulasi-toefl/:paketId',
+                  // The access check starts once the identity is known, beside the exam's code (decision 026).
+                  loader: ({ params }) => {
+                    void askExamAccessEarly(Number(params.paketId)).catch(() => undefined);
+                    return null;
+                  },
                   lazy: async () => ({ Component: (await signedInScreens.exam()).ExamScreen }),
                 },
               ],

@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store.ts';
-import { examApi } from './exam.api.ts';
+import { authHandlers } from '../../../api/mocks/auth.handlers.ts';
+import { authApi } from '../../../api/auth.api.ts';
+import { askAccessEarly, EARLY_ACCESS_S, examApi } from './exam.api.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -83,5 +85,43 @@ describe('exam calls repeat after a 503 and honour Retry-After', () => {
         .unwrap(),
     ).rejects.toMatchObject({ status: 409 });
     expect(calls).toBe(1);
+  });
+});
+
+describe('askAccessEarly (decision 026)', () => {
+  const countAccessChecks = () => {
+    const asked = vi.fn();
+    server.use(
+      http.get('*/api/users/cek-akses/:id', ({ params }) => {
+        asked(params.id);
+        return HttpResponse.json({ bolehAkses: true });
+      }),
+    );
+    return asked;
+  };
+
+  it('asks for access once the identity probe has answered signed in, and the page reuses that answer', async () => {
+    const asked = countAccessChecks();
+    server.use(authHandlers.signedIn());
+    const s = store();
+    void s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
+    await askAccessEarly(s, 7);
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledExactlyOnceWith('7'));
+    await vi.waitFor(() => expect(examApi.endpoints.examAccessCheck.select(7)(s.getState()).data).toEqual({ bolehAkses: true }));
+    // The page mounting now (within EARLY_ACCESS_S) takes that answer without asking again.
+    const page = s.dispatch(examApi.endpoints.examAccessCheck.initiate(7, { subscriptionOptions: {}, forceRefetch: EARLY_ACCESS_S }));
+    await page;
+    page.unsubscribe();
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing for a signed-out visitor (the guard sends them to sign in)', async () => {
+    const asked = countAccessChecks();
+    server.use(authHandlers.signedOut());
+    const s = store();
+    void s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
+    await askAccessEarly(s, 7);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).not.toHaveBeenCalled();
   });
 });

@@ -10,6 +10,8 @@ import type {
   TimerResponse,
 } from '../../../../contract/exam.ts';
 import { api } from '../../../api/api.ts';
+import { authApi } from '../../../api/auth.api.ts';
+import type { AppStore } from '../../../app/store.ts';
 import { withTransientRetry, type Attempt } from '../../../api/transient-retry.ts';
 import { fileNameFromDisposition, type DownloadedFile } from '../../../lib/download.ts';
 
@@ -36,7 +38,8 @@ const timer = (url: string) => repeated<TimerResponse, number>((paketId) => ({ u
 export const examApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Asked afresh on every visit. No tags on purpose: finishing the exam must not re-check access
+     * Asked afresh on every visit (by the exam route as soon as the identity is known, see
+     * askAccessEarly, or by the page itself). No tags on purpose: finishing the exam must not re-check access
      * under the finish screen (the finished package is no longer open, which is no reason to leave).
      */
     examAccessCheck: build.query<CekAksesPaketResponse, number>({
@@ -95,3 +98,26 @@ export const examApi = api.injectEndpoints({
 });
 
 export const { useExamAccessCheckQuery, useExamCertificateMutation } = examApi;
+
+/**
+ * How old the access answer may be when the exam page mounts, and how long the route holds the
+ * answer it asked for: the page uses the check its route started moments before.
+ */
+export const EARLY_ACCESS_S = 10;
+
+/**
+ * The exam route's early access check (decision 026): asked as soon as the identity probe has
+ * answered, beside the exam's own code, instead of after that code has loaded and the page has
+ * mounted. The start screen waits for this answer, so the page paints a round trip sooner. A
+ * signed-out visitor is not asked about (the guard sends them to sign in).
+ */
+export async function askAccessEarly(store: AppStore, paketId: number): Promise<void> {
+  if (!Number.isInteger(paketId) || paketId <= 0) return;
+  if (store.getState().auth.status === 'unknown') {
+    // The probe the page load started (store-boot.ts); this answers when it does, without asking again.
+    await store.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
+  }
+  if (store.getState().auth.status !== 'authenticated') return;
+  const held = store.dispatch(examApi.endpoints.examAccessCheck.initiate(paketId, { forceRefetch: true }));
+  setTimeout(() => held.unsubscribe(), EARLY_ACCESS_S * 1000);
+}
