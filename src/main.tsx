@@ -54,9 +54,12 @@ async function start(container: HTMLElement) {
       prerendered = false;
     }
   }
+  // The prerendered page shows a visitor whose identity is not known yet (src/prerender.tsx):
+  // hydration renders that, even when the identity probe has already answered.
+  const hydrationState = prerendered ? { ...store.store.getState(), auth: unknownIdentity } : undefined;
   const app = (
     <StrictMode>
-      <AppProviders store={store.store} storeReady={store.ready}>
+      <AppProviders store={store.store} storeReady={store.ready} hydrationState={hydrationState}>
         <RouterProvider router={createAppRouter(routes)} />
       </AppProviders>
     </StrictMode>

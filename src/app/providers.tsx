@@ -3,7 +3,7 @@ import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { subscribeToastRaised, toastRaised } from '../components/toast-host.ts';
 import { StoreReadyContext } from '../lib/store-ready.ts';
 import { Provider } from 'react-redux';
-import type { AppStore } from './store.ts';
+import type { AppStore, RootState } from './store.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import './styles.ts';
 
@@ -28,6 +28,8 @@ export interface AppProvidersProps {
   store: AppStore;
   /** Resolves when the store's code is in; only the app's entry, whose store loads later, passes it. */
   storeReady?: () => Promise<unknown>;
+  /** The state a prerendered page was rendered with: what hydration reads (react-redux's serverState). */
+  hydrationState?: RootState;
   children: ReactNode;
   /** 'test' turns off Mantine transitions and portals (jsdom component tests). */
   env?: 'default' | 'test';
@@ -36,9 +38,9 @@ export interface AppProvidersProps {
 const storeThere = () => Promise.resolve();
 
 /** The one provider stack, shared by the app, Storybook and component tests. */
-export function AppProviders({ store, storeReady = storeThere, children, env = 'default' }: AppProvidersProps) {
+export function AppProviders({ store, storeReady = storeThere, hydrationState, children, env = 'default' }: AppProvidersProps) {
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={hydrationState}>
       <StoreReadyContext value={storeReady}>
         {/*
          * Every theme variable is written by the provider (not only those that differ from Mantine's

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINI_TEST_KEYS, scoreMiniTest } from '../../machines/mini-test.machine.ts';
 import { t } from '../../src/i18n/id.ts';
-import { closeBrowser, newContext, screenshot, startServer, watchPageErrors, type RunningServer } from './harness.ts';
+import { ADMIN, closeBrowser, loginCookie, newContext, screenshot, startServer, watchPageErrors, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 
@@ -199,6 +199,30 @@ describe('prerendered entry pages', () => {
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(probes).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrate without a mismatch for a signed-in visitor whose identity arrives before the page code, then show who it is', async () => {
+    const context = await newContext(server.baseUrl, { viewport: { width: 390, height: 844 } });
+    const cookie = await loginCookie(server.baseUrl, ADMIN.nohp, ADMIN.password);
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, value] = pair.split('=') as [string, string];
+        return { name, value, url: server.baseUrl };
+      }),
+    );
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // The landing page's own code arrives late: the store and the identity probe answer first, and
+    // the header would differ from the prerendered one if hydration read them (React error #418).
+    await page.route(/LandingScreen-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: new RegExp(`^${t.nav.accountMenu('')}`) }).waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     await context.close();
   });
