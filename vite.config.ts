@@ -31,8 +31,52 @@ const scrollAreaWithoutFloatingUi: Plugin = {
   },
 };
 
+/** The modules whose code the store brings (src/main.tsx loads them after the entry, decision 026). */
+const STORE_MODULES = ['/src/app/store-boot.ts', '/src/app/SignedInHeader.tsx'];
+
+/**
+ * The store's chunks are imported by the entry once it runs; a page that needs them at once (every
+ * page served from index.html: the signed-in and admin pages) gets them fetched beside the entry by
+ * `modulepreload` links, so the identity probe starts as early as when Redux Toolkit was part of
+ * the entry. The links carry `data-store`: the prerendered landing page drops them
+ * (scripts/prerender.ts), since it hydrates without the store.
+ */
+const storePreload: Plugin = {
+  name: 'store-preload',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      const { bundle, chunk: entry } = ctx;
+      if (!bundle || !entry) return;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const i of chunks.find((c) => c.fileName === file)?.imports ?? []) walk(i);
+        };
+        start.forEach(walk);
+        return seen;
+      };
+      const withEntry = closure([entry.fileName]);
+      const roots = chunks.filter((c) => STORE_MODULES.some((m) => c.facadeModuleId?.endsWith(m))).map((c) => c.fileName);
+      if (roots.length !== STORE_MODULES.length)
+        throw new Error(`store-preload: found ${roots.length} of ${STORE_MODULES.length} store chunks`);
+      return [...closure(roots)]
+        .filter((file) => !withEntry.has(file))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-store': true },
+          injectTo: 'head' as const,
+        }));
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), scrollAreaWithoutFloatingUi],
+  plugins: [react(), scrollAreaWithoutFloatingUi, storePreload],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: { outDir: 'dist/client', emptyOutDir: true },

@@ -31,6 +31,8 @@ interface PrerenderModule {
 const { render, PRERENDERED_PATHS } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
 
 const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
+/** The store chunks' preload links (vite.config.ts, `storePreload`). */
+const STORE_PRELOAD = /\s*<link rel="modulepreload"[^>]* data-store>/g;
 if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
 // 'body' moves the full stylesheet to the end of the body: no inline script (the CSP allows none).
 const beasties = new Beasties({
@@ -47,7 +49,11 @@ await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 for (const [page, file] of Object.entries(PRERENDERED_PATHS)) {
   const body = await render(page);
-  const html = template
+  // The landing page hydrates without the store and loads it after its paint (decision 026): it
+  // drops the store's preload links, which the login and register pages keep (their routes wait
+  // for the store).
+  const pageTemplate = page === '/' ? template.replace(STORE_PRELOAD, '') : template;
+  const html = pageTemplate
     .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`)
     // Mantine's provider sets this at run time; the prerendered page needs it before any script.
     .replace('<html lang="id">', '<html lang="id" data-mantine-color-scheme="light">')

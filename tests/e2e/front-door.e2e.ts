@@ -156,6 +156,8 @@ describe('prerendered entry pages', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Kelas Intensif TOEFL');
     await expect(page.locator('#berlangganan').isVisible()).resolves.toBe(true);
     await screenshot(page, 'front-door-prerendered-landing-390');
+    // The landing page hydrates without the store (decision 026): no preload of its chunks.
+    await expect(page.locator('link[rel="modulepreload"][data-store]').count()).resolves.toBe(0);
     for (const [path, button] of [
       ['/login', 'Login'],
       ['/register', 'Daftar'],
@@ -165,6 +167,8 @@ describe('prerendered entry pages', () => {
       // Sent by the browser itself, the form would put the password in the address.
       await expect(form.getByRole('button', { name: button, exact: true }).isDisabled()).resolves.toBe(true);
       await expect(form.getByLabel('Nomor HP').isDisabled()).resolves.toBe(true);
+      // Their routes wait for the store: its chunks come beside the entry.
+      await expect(page.locator('link[rel="modulepreload"][data-store]').count()).resolves.toBeGreaterThan(0);
     }
     await context.close();
   });
