@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signIn, signUpAndIn } from '../../scripts/bench/client.ts';
-import { ADMIN, closeBrowser, firstPublicPaket, newContext, startServer, type RunningServer } from './harness.ts';
+import { ADMIN, closeBrowser, firstPublicPaket, newContext, seriousAxeFindings, startServer, type RunningServer } from './harness.ts';
 
 /**
  * axe on every page and main dialog of the built app: no serious or critical violation; then the
@@ -115,16 +114,13 @@ export function checkScreens(title: string, screens: Screen[]): void {
         // A page the visitor may not open sends them to /: that is a broken route, not a pass.
         if (url !== '/') expect(new URL(page.url()).pathname, 'the page opened instead of sending the visitor home').not.toBe('/');
         if (screen.act) await screen.act(page);
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const failures = result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${v.id} (${v.impact}) ${v.nodes
-                .slice(0, 3)
-                .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-                .join(' | ')}`,
-          );
+        const failures = (await seriousAxeFindings(page)).map(
+          (v) =>
+            `${v.id} (${v.impact}) ${v.nodes
+              .slice(0, 3)
+              .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+              .join(' | ')}`,
+        );
         expect(failures).toEqual([]);
         // Phone first: the same screen at 390 px does not scroll sideways, and on admin screens no
         // control sits past the right edge (inside a table that scrolls in its box, say).

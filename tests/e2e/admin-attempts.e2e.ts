@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   firstPublicPaket,
   newContext,
   screenshot,
+  seriousAxeFindings,
   startServer,
   submitLogin,
   watchPageErrors,
@@ -52,10 +52,7 @@ async function noSidewaysScroll(page: Page) {
 const axeFailures: string[] = [];
 /** Serious and critical axe findings of the screen as it is now (WCAG 2.1 AA). */
 async function axe(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  for (const v of result.violations) {
-    if (v.impact === 'serious' || v.impact === 'critical') axeFailures.push(`${name}: ${v.id} ${v.nodes[0]?.html.slice(0, 120)}`);
-  }
+  for (const v of await seriousAxeFindings(page)) axeFailures.push(`${name}: ${v.id} ${v.nodes[0]?.html.slice(0, 120)}`);
 }
 
 describe('a time factor and an extension reach the learner', () => {

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { pageOf } from '../../machines/exam-layout.ts';
@@ -136,6 +137,25 @@ export function watchPageErrors(page: Page): string[] {
     }
   });
   return errors;
+}
+
+/**
+ * The serious and critical axe findings (WCAG 2.1 AA) of the page as it is once its finite
+ * animations and transitions have run: a dialog fading in or a button changing colour measured
+ * halfway gave a colour-contrast finding that came and went. Endless ones (a loader) are not
+ * waited for.
+ */
+export async function seriousAxeFindings(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
