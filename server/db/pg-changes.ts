@@ -9,14 +9,12 @@ export const PG_CHANGES_APPLICATION = 'toefl-change-notices';
 /** Where a sync point comes back: the connection notifies itself and waits to hear it. */
 const SYNC_CHANNEL = 'toefl_sync';
 
-export interface PgChangeOptions {
-  /** A sync point not heard back within this counts as a lost connection. */
-  syncTimeoutMs?: number;
-  /** Pause before connecting again after a loss. */
-  retryMs?: number;
-  /** A sync point at least this often, so a silently dead connection is found while idle. */
-  heartbeatMs?: number;
-}
+/** A sync point not heard back within this counts as a lost connection. */
+const SYNC_TIMEOUT_MS = 2_000;
+/** Pause before connecting again after a loss. */
+const RETRY_MS = 1_000;
+/** A sync point at least this often, so a silently dead connection is found while idle. */
+const HEARTBEAT_MS = 5_000;
 
 /**
  * PostgreSQL's change notices (migrations 0012 and 0013) heard on one connection of their own
@@ -43,18 +41,11 @@ export class PgChangeListener {
   private readonly heartbeat: NodeJS.Timeout;
   private retry: NodeJS.Timeout | null = null;
   private readonly onLive = new Set<() => void>();
-  private readonly syncTimeoutMs: number;
-  private readonly retryMs: number;
 
-  constructor(
-    private readonly url: string,
-    options: PgChangeOptions = {},
-  ) {
-    this.syncTimeoutMs = options.syncTimeoutMs ?? 2_000;
-    this.retryMs = options.retryMs ?? 1_000;
+  constructor(private readonly url: string) {
     this.heartbeat = setInterval(() => {
       if (this.isLive && !this.syncing) void this.barrier();
-    }, options.heartbeatMs ?? 5_000);
+    }, HEARTBEAT_MS);
     this.heartbeat.unref();
     void this.connect();
   }
@@ -131,7 +122,7 @@ export class PgChangeListener {
       const timer = setTimeout(() => {
         this.pendingSyncs.delete(token);
         reject(new Error('change notices: sync point not heard back'));
-      }, this.syncTimeoutMs);
+      }, SYNC_TIMEOUT_MS);
       const settle = (err?: Error) => {
         clearTimeout(timer);
         this.pendingSyncs.delete(token);
@@ -187,7 +178,7 @@ export class PgChangeListener {
     this.drop();
     void client.end().catch(() => undefined);
     if (!this.closed) {
-      this.retry = setTimeout(() => void this.connect(), this.retryMs);
+      this.retry = setTimeout(() => void this.connect(), RETRY_MS);
       this.retry.unref();
     }
   }
