@@ -25,6 +25,8 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlySubmit = args.includes('--only-submit');
 const onlyStorm = args.includes('--only-storm');
+/** Only the bare server, timer refreshes and draft saves, on both databases: a quick look at the exam calls. */
+const onlyExam = args.includes('--only-exam');
 const serverEnv: Record<string, string> = Object.fromEntries(
   args.flatMap((arg, i): [string, string][] => {
     const pair = arg === '--server-env' ? args[i + 1] : undefined;
@@ -110,7 +112,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
     : await prepareParticipants(base, { run, from: 0, count: DRAFT_USERS, stage: 'listening', paketId: paket.id });
   const submitCookies: Record<number, string[]> = {};
   let from = DRAFT_USERS;
-  for (const c of onlyStorm ? [] : CONNECTIONS) {
+  for (const c of onlyStorm || onlyExam ? [] : CONNECTIONS) {
     submitCookies[c] = await prepareParticipants(base, { run, from, count: SUBMIT_USERS[c]!, stage: 'reading', paketId: paket.id });
     from += SUBMIT_USERS[c]!;
   }
@@ -156,11 +158,15 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
         {
           route: 'POST /api/soal/jawaban (140 answers)',
           requests: [{ method: 'POST', path: '/api/soal/jawaban', body: () => answers140 }],
-          cookies: submitCookies[connections]!,
-          amount: submitCookies[connections]!.length,
+          cookies: submitCookies[connections] ?? [],
+          amount: submitCookies[connections]?.length ?? 0,
         },
       ];
-      const scenarios = onlySubmit ? all.filter((s) => s.route.startsWith('POST /api/soal/jawaban')) : all;
+      const scenarios = onlySubmit
+        ? all.filter((s) => s.route.startsWith('POST /api/soal/jawaban'))
+        : onlyExam
+          ? all.filter((s) => s.route.startsWith('PUT /api/soal/'))
+          : all;
       for (const s of scenarios) {
         await drained(base);
         const r = await measure(base, s, connections, DURATION_S);
@@ -171,7 +177,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
         );
       }
     }
-    if (onlySubmit) return rows;
+    if (onlySubmit || onlyExam) return rows;
     // The design's load: every participant autosaves each 10 s and refreshes the timer each 30 s.
     const participants = PARTICIPANTS[database];
     const rate = Math.round(participants / 10 + participants / 30);
@@ -417,7 +423,7 @@ async function main(): Promise<void> {
     log(`first start ${Math.round(starts.first)} ms, restarts ${starts.restarts.map(Math.round).join(', ')} ms`);
 
     const lh: LighthouseScores[] = [];
-    if (!args.includes('--no-lighthouse') && !onlySubmit && !onlyStorm) {
+    if (!args.includes('--no-lighthouse') && !onlySubmit && !onlyStorm && !onlyExam) {
       const paket = await findFreePackage(server.baseUrl);
       const cookie = await participantCookie(server.baseUrl, paket.id, run);
       for (const [page, url, withCookie] of [

@@ -23,6 +23,7 @@ import { toQuestionReading } from './question-reading.service.ts';
 import { scoreCounts, storedCefrLevels } from './scoring.service.ts';
 import type { OpenAttemptRead } from './sessions.service.ts';
 import { mediaUrl } from './storage.service.ts';
+import { changedEntries, draftWritesOf } from './draft-writes.service.ts';
 
 type Attempt = typeof examAttempts.$inferSelect;
 type RunningSesi = Exclude<Sesi, 'finished'>;
@@ -419,16 +420,22 @@ export async function saveDraft(
     // change touched it since (its xmin is unchanged), so the result is what the lock below gives.
     const { answers, answeredAt, ignored } = admitAnswers(open, incoming, now);
     const changes = { answers, answeredAt, currentIndex: body.index, ...mergeAudio(open, body), draftSavedAt: now };
-    const [written] = await db
-      .update(examAttempts)
-      .set(changes)
-      .where(and(eq(examAttempts.id, open.id), isNull(examAttempts.finishedAt), sql`${examAttempts}.xmin::text = ${read.version}`))
-      .returning({ version: sql<string>`${examAttempts}.xmin::text` });
-    if (written) {
+    // Written together with the saves that arrive meanwhile (decision 028).
+    const version = await draftWritesOf(db).write({
+      id: open.id,
+      version: read.version,
+      answersChanged: changedEntries(open.answers, answers),
+      answeredAtChanged: changedEntries(open.answeredAt, answeredAt),
+      audioPositionsChanged: changedEntries(open.audioPositions, changes.audioPositions),
+      currentIndex: changes.currentIndex,
+      playedAudio: changes.playedAudio,
+      draftSavedAt: now,
+    });
+    if (version !== null) {
       // Nothing but this write changed the row since it was read (its version was the one read), so
       // the row now is the read one with these columns: only the new version travels back.
       const row: Attempt = { ...open, ...changes };
-      read.keep?.(row, written.version);
+      read.keep?.(row, version);
       return draftOf(row, now, ignored);
     }
   }

@@ -51,37 +51,58 @@ describe('queries per exam call (DESIGN section 10)', () => {
     expect(draft).toMatchObject({ index: 3, answers: { '1': '2', '2': '3' } });
   });
 
+  it('saves arriving together are written in one statement, and every one is kept (decision 028)', async () => {
+    const participants = await Promise.all(Array.from({ length: 8 }, () => runningExam()));
+    // Each participant's guard is read once; after that a save is the write alone.
+    for (const c of participants) await c.put('/api/soal/jawaban/draft', { index: 1, answers: { '1': '1' } });
+    const saves = await queriesOf(async () => {
+      const answers = await Promise.all(
+        participants.map((c, i) => c.put('/api/soal/jawaban/draft', { index: 5, answers: { '2': String((i % 4) + 1) } })),
+      );
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+      return answers[0]!;
+    });
+    // The first save is written at once; the seven that came meanwhile share the next statement.
+    expect(saves).toBe(2);
+    for (const [i, c] of participants.entries()) {
+      expect((await c.get('/api/soal/jawaban/draft')).json()).toMatchObject({ index: 5, answers: { '1': '1', '2': String((i % 4) + 1) } });
+    }
+  });
+
+  it('two devices of one participant saving together keep both pages', async () => {
+    const c = await runningExam();
+    const other = await runningExam(); // keeps the statement busy, so both saves wait for the same batch
+    await c.put('/api/soal/jawaban/draft', { index: 1, answers: { '1': '1' } });
+    await other.put('/api/soal/jawaban/draft', { index: 1, answers: { '1': '1' } });
+    const [a, b] = await Promise.all([
+      other.put('/api/soal/jawaban/draft', { index: 2, answers: { '2': '2' } }),
+      c.put('/api/soal/jawaban/draft', { index: 3, answers: { '3': '3' } }),
+      c.put('/api/soal/jawaban/draft', { index: 4, answers: { '4': '4' } }),
+    ]).then((r) => [r[1], r[2]]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect((await c.get('/api/soal/jawaban/draft')).json()).toMatchObject({ answers: { '1': '1', '3': '3', '4': '4' } });
+  });
+
   it('a save whose row changed after it was read (another device, a section change) merges under the lock instead', async () => {
     const c = await runningExam();
     await c.put('/api/soal/jawaban/draft', { index: 1, answers: { '1': '1' } });
     const [row] = await ctx.database.db.select().from(examAttempts).where(eq(examAttempts.currentIndex, 1)).limit(1);
-    // Simulated race: the save reads the row, then another writer commits before its write.
-    const realGet = ctx.database.db.update.bind(ctx.database.db);
+    // Simulated race: the save reads the row, then another writer commits before its write (the
+    // batched draft write of decision 028, the one raw statement of this call).
+    const db = ctx.database.db;
+    const realExecute = db.execute.bind(db);
     let raced = false;
-    (ctx.database.db as { update: typeof realGet }).update = ((table: Parameters<typeof realGet>[0]) => {
-      if (!raced && table === examAttempts) {
+    (db as { execute: typeof realExecute }).execute = (async (query: Parameters<typeof realExecute>[0]) => {
+      if (!raced) {
         raced = true;
-        return {
-          set: (values: Record<string, unknown>) => ({
-            where: (cond: unknown) => ({
-              returning: async (...fields: unknown[]) => {
-                await realGet(examAttempts)
-                  .set({
-                    answers: { ...row!.answers, '3': '4' },
-                    answeredAt: { ...row!.answeredAt, '3': new Date().toISOString() },
-                  })
-                  .where(eq(examAttempts.id, row!.id));
-                return realGet(examAttempts)
-                  .set(values as never)
-                  .where(cond as never)
-                  .returning(...(fields as []));
-              },
-            }),
-          }),
-        } as unknown as ReturnType<typeof realGet>;
+        await db
+          .update(examAttempts)
+          .set({ answers: { ...row!.answers, '3': '4' }, answeredAt: { ...row!.answeredAt, '3': new Date().toISOString() } })
+          .where(eq(examAttempts.id, row!.id));
       }
-      return realGet(table);
-    }) as typeof realGet;
+      return realExecute(query);
+    }) as typeof realExecute;
     try {
       const save = await c.put('/api/soal/jawaban/draft', { index: 4, answers: { '2': '2' } });
       expect(save.statusCode, save.body).toBe(200);
@@ -89,7 +110,7 @@ describe('queries per exam call (DESIGN section 10)', () => {
       // Neither the other writer's answer nor this save's is lost.
       expect(save.json()).toMatchObject({ index: 4, answers: { '1': '1', '2': '2', '3': '4' } });
     } finally {
-      (ctx.database.db as { update: typeof realGet }).update = realGet;
+      (db as { execute: typeof realExecute }).execute = realExecute;
     }
   });
 
