@@ -77,7 +77,7 @@ const storePreload: Plugin = {
 
 /**
  * Shared chunks smaller than this (in source bytes, before minification) are copied into the
- * chunks that use them instead of being fetched on their own (decision 028). Left alone, the
+ * chunks that use them instead of being fetched on their own (decision 029). Left alone, the
  * bundler gave every set of lazy routes that share a module its own file: the exam page fetched 44
  * files, most of 1-2 KB gzip, six at a time over HTTP/1.1, one round trip each on a phone's link.
  * 12 KB took it to 19 files for 3 KB more (exam 212 KB, landing 142 KB gzip); 30 KB would put the
