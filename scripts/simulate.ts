@@ -6,7 +6,7 @@
  * through the admin API) and compared with the returned listeningCorrect/writtenCorrect/readingCorrect.
  *
  *   npm run simulate -- --users 300 [--url http://host:port] [--section-seconds 20] [--ramp-seconds 10]
- *                       [--autosave-seconds 2-4] [--pg]
+ *                       [--autosave-seconds 2-4] [--pg] [--server-env KEY=VALUE ...]
  *
  * Without --url it starts the built server (dist/, run `npm run build` first) on a temporary
  * DATA_DIR, on PGlite or (with --pg) on a fresh PostgreSQL database it creates and drops.
@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { ApiClient, percentile, phoneOf, signIn, signUpAndIn, type ApiAnswer } from './bench/client.ts';
-import { BENCH_ADMIN, startServerProcess, type ServerProcess } from './bench/server.ts';
+import { BENCH_ADMIN, serverEnvOf, startServerProcess, type ServerProcess } from './bench/server.ts';
 import { QUESTION_INDEXES, sectionOfQuestionPage } from '../machines/exam-layout.ts';
 
 type Sesi = 'listening' | 'written' | 'reading';
@@ -425,6 +425,7 @@ async function main(): Promise<number> {
       LOGIN_MAX_PER_IP: '1000000',
       ADMIN_NOHP: admin.nohp,
       ADMIN_PASSWORD: admin.password,
+      ...serverEnvOf(args),
     };
     let drop = async () => {};
     if (args.includes('--pg')) {

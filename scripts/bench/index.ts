@@ -19,7 +19,7 @@ import { measure, startBareServer, toRow, type LoadResult, type Scenario } from 
 import { buildCopy, bundleSizes, type BundleSize } from './build.ts';
 import { ApiClient, findFreePackage, PARTICIPANT_PASSWORD, phoneOf, pool, prepareParticipants, signUpAndIn } from './client.ts';
 import { lighthouse, type LighthouseScores } from './lighthouse.ts';
-import { projectRoot, startServerProcess, type ServerProcess } from './server.ts';
+import { projectRoot, serverEnvOf, startServerProcess, type ServerProcess } from './server.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -27,13 +27,7 @@ const onlySubmit = args.includes('--only-submit');
 const onlyStorm = args.includes('--only-storm');
 /** Only the bare server, timer refreshes and draft saves, on both databases: a quick look at the exam calls. */
 const onlyExam = args.includes('--only-exam');
-const serverEnv: Record<string, string> = Object.fromEntries(
-  args.flatMap((arg, i): [string, string][] => {
-    const pair = arg === '--server-env' ? args[i + 1] : undefined;
-    const at = pair?.indexOf('=') ?? -1;
-    return pair && at > 0 ? [[pair.slice(0, at), pair.slice(at + 1)]] : [];
-  }),
-);
+const serverEnv = serverEnvOf(args);
 const DURATION_S = quick ? 1 : 5;
 const CONNECTIONS = [10, 100, 500];
 const SUBMIT_USERS: Record<number, number> = quick ? { 10: 20, 100: 100, 500: 500 } : { 10: 150, 100: 300, 500: 500 };

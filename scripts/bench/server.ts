@@ -22,6 +22,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The `--server-env KEY=VALUE` pairs of a command line (repeatable): set for every server it starts. */
+export function serverEnvOf(args: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    args.flatMap((arg, i): [string, string][] => {
+      const pair = arg === '--server-env' ? args[i + 1] : undefined;
+      const at = pair?.indexOf('=') ?? -1;
+      return pair && at > 0 ? [[pair.slice(0, at), pair.slice(at + 1)]] : [];
+    }),
+  );
+}
+
 export interface ServerProcess {
   baseUrl: string;
   pid: number;
