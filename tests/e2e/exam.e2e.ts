@@ -13,6 +13,7 @@ import {
   screenshot,
   startServer,
   submitLogin,
+  waitForUrlOrExplain,
   watchPageErrors,
   loginCookie,
 } from './harness.ts';
@@ -64,7 +65,7 @@ async function registerAndOpenExam(page: Page, phone: string, name: string) {
   await submitLogin(page, phone, 'rahasia-ujian-1');
   await page.waitForURL('**/paketsoal');
   await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
-  await page.waitForURL(`**/simulasi-toefl/${paketId}`);
+  await waitForUrlOrExplain(page, `**/simulasi-toefl/${paketId}`, `open-exam-${phone}`);
   await page.getByTestId('exam-start').waitFor();
 }
 

@@ -164,6 +164,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * `page.waitForURL`, but a timeout says where the page stayed and what it showed (alerts and
+ * notifications), with a screenshot in .artifacts: a navigation that never happens is otherwise a
+ * bare timeout, with nothing to tell a refused call from a click that went nowhere.
+ */
+export async function waitForUrlOrExplain(page: Page, url: string, name: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForURL(url, { timeout });
+  } catch (error) {
+    await screenshot(page, `stuck-${name}`).catch(() => undefined);
+    const shown = await page
+      .locator('[role="alert"], .mantine-Notification-root')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`expected ${url}, still at ${page.url()}; on screen: ${JSON.stringify(shown)} (${String(error)})`);
+  }
+}
+
+/**
  * Submits the login form once it is the form on screen. Register and login share the labels
  * 'Nomor HP' and 'Password', and the router changes the URL a moment before the login screen
  * replaces the register screen; filling right after `waitForURL('**\/login')` could type into the
