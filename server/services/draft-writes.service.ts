@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { examAttempts } from '../db/schema.ts';
 
@@ -40,7 +40,8 @@ export const MAX_DRAFTS_PER_STATEMENT = 200;
 
 /**
  * Draft saves that arrive while a write is under way are written together, in one statement, as
- * soon as it ends (group commit, decision 028). Alone, a save is written at once; under load, one
+ * soon as it ends (group commit, decision 028). Alone, a save is written at once (after the
+ * requests read in the same turn of the event loop); under load, one
  * statement, one plan and one commit serve many participants instead of each paying for its own.
  * Every save still answers only after its own row is committed, so an acknowledged draft is as
  * durable as before, and each row keeps its own optimistic check: a row another call changed since
@@ -56,12 +57,16 @@ export class DraftWrites {
   write(write: DraftWrite): Promise<string | null> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ write, resolve, reject });
-      if (!this.writing) void this.drain();
+      if (!this.writing) {
+        this.writing = true;
+        // After the requests read in this turn of the event loop: answers sent together come back
+        // together, and one statement takes them all instead of the first alone.
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
   private async drain(): Promise<void> {
-    this.writing = true;
     try {
       while (this.waiting.length > 0) {
         const batch = this.take();
@@ -102,9 +107,12 @@ export class DraftWrites {
 
 /**
  * One statement for the whole batch. The rows travel as one JSON parameter, so the statement's text
- * is the same for any batch size and the embedded database prepares it once (decision 022).
+ * is the same for any batch size and the embedded database prepares it once (decision 022). The ids
+ * travel again as an array: the planner cannot see how many rows the JSON holds (it assumes 100)
+ * and would read every attempt to join them, while `id = any(...)` makes it look each one up by
+ * its key.
  */
-async function writeBatch(db: Db, writes: readonly DraftWrite[]): Promise<Map<number, string>> {
+export function draftBatchStatement(writes: readonly DraftWrite[]): SQL {
   const rows = JSON.stringify(
     writes.map((w) => ({
       id: w.id,
@@ -117,15 +125,21 @@ async function writeBatch(db: Db, writes: readonly DraftWrite[]): Promise<Map<nu
       saved_at: w.draftSavedAt.toISOString(),
     })),
   );
-  // Both drivers answer a raw statement as `{ rows }`.
-  const result: unknown = await db.execute(sql`update ${examAttempts} as e set
+  // An array literal as text: a string parameter is one the embedded database can prepare.
+  const ids = `{${writes.map((w) => w.id).join(',')}}`;
+  return sql`update ${examAttempts} as e set
       answers = e.answers || v.answers, answered_at = e.answered_at || v.answered_at,
       current_index = v.current_index, played_audio = v.played_audio,
       audio_positions = e.audio_positions || v.audio_positions, draft_saved_at = v.saved_at
     from jsonb_to_recordset(${rows}::jsonb) as v(id integer, version text, answers jsonb, answered_at jsonb,
       current_index integer, played_audio jsonb, audio_positions jsonb, saved_at timestamptz)
-    where e.id = v.id and e.finished_at is null and e.xmin::text = v.version
-    returning e.id, e.xmin::text as version`);
+    where e.id = any(${ids}::integer[]) and e.id = v.id and e.finished_at is null and e.xmin::text = v.version
+    returning e.id, e.xmin::text as version`;
+}
+
+async function writeBatch(db: Db, writes: readonly DraftWrite[]): Promise<Map<number, string>> {
+  // Both drivers answer a raw statement as `{ rows }`.
+  const result: unknown = await db.execute(draftBatchStatement(writes));
   return new Map((result as { rows: { id: number; version: string }[] }).rows.map((r) => [r.id, r.version]));
 }
 

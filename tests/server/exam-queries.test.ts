@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAttempts, examHistory } from '../../server/db/schema.ts';
+import { draftBatchStatement } from '../../server/services/draft-writes.service.ts';
 import { createTestApp, insertCompletePackage, startedExam, statementsOf, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -62,11 +63,36 @@ describe('queries per exam call (DESIGN section 10)', () => {
       for (const a of answers) expect(a.statusCode, a.body).toBe(200);
       return answers[0]!;
     });
-    // The first save is written at once; the seven that came meanwhile share the next statement.
-    expect(saves).toBe(2);
+    // Read in the same turn of the event loop, the eight share one statement; on PostgreSQL the
+    // sync point before each read (decision 027) may let the first few through a turn earlier.
+    expect(saves).toBeLessThanOrEqual(2);
     for (const [i, c] of participants.entries()) {
       expect((await c.get('/api/soal/jawaban/draft')).json()).toMatchObject({ index: 5, answers: { '1': '1', '2': String((i % 4) + 1) } });
     }
+  });
+
+  it('a batch of drafts looks each attempt up by its key instead of reading them all', async () => {
+    // Enough attempts that reading them all would cost: the planner sees the table's true size.
+    await ctx.database.db.execute(sql`insert into ${examAttempts} (user_id, finished_at)
+      select (select min(id) from users), now() from generate_series(1, 2000)`);
+    await ctx.database.db.execute(sql`analyze ${examAttempts}`);
+    const [open] = await ctx.database.db.select().from(examAttempts).where(isNull(examAttempts.finishedAt)).limit(1);
+    const write = {
+      id: open!.id,
+      version: '0',
+      answersChanged: {},
+      answeredAtChanged: {},
+      audioPositionsChanged: {},
+      currentIndex: 1,
+      playedAudio: [],
+      draftSavedAt: new Date(),
+    };
+    const plan = (await ctx.database.db.execute(sql`explain ${draftBatchStatement([write])}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).not.toMatch(/Seq Scan on exam_attempts/);
+    expect(text).toMatch(/Index Cond: \(id = ANY/);
   });
 
   it('two devices of one participant saving together keep both pages', async () => {
