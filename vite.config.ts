@@ -31,8 +31,13 @@ const scrollAreaWithoutFloatingUi: Plugin = {
   },
 };
 
-/** The modules whose code the store brings (src/main.tsx loads them after the entry, decision 026). */
-const STORE_MODULES = ['/src/app/store-boot.ts', '/src/app/SignedInHeader.tsx'];
+/**
+ * The modules whose code the store brings (src/main.tsx loads them after the entry, decision 026),
+ * and the exam route's early calls (`askAccessEarly`, decision 030), which its loader imports as
+ * soon as the page's code runs: fetched beside the entry, they do not queue behind the route's
+ * screens for one of the browser's six connections.
+ */
+const STORE_MODULES = ['/src/app/store-boot.ts', '/src/app/SignedInHeader.tsx', '/src/features/exam/api/exam.api.ts'];
 
 /**
  * The store's chunks are imported by the entry once it runs; a page that needs them at once (every
@@ -61,7 +66,8 @@ const storePreload: Plugin = {
         return seen;
       };
       const withEntry = closure([entry.fileName]);
-      const roots = chunks.filter((c) => STORE_MODULES.some((m) => c.facadeModuleId?.endsWith(m))).map((c) => c.fileName);
+      // By the modules a chunk holds: a module both imported and loaded on demand has no facade chunk.
+      const roots = chunks.filter((c) => STORE_MODULES.some((m) => c.moduleIds.some((id) => id.endsWith(m)))).map((c) => c.fileName);
       if (roots.length !== STORE_MODULES.length)
         throw new Error(`store-preload: found ${roots.length} of ${STORE_MODULES.length} store chunks`);
       return [...closure(roots)]

@@ -27,7 +27,8 @@ const loadStore = retrying(async () => {
 const store = deferredStore(signedOut ? anonymous : unknownIdentity, async (preloaded) => (await loadStore())(preloaded));
 // Someone may be signed in: load the store at once and ask who (bootStore), beside the page's code.
 if (!signedOut) void store.ready();
-const routes = createRoutes(store.ready);
+// A session cookie came with this page load: the exam's access check need not wait for the probe (decision 030).
+const routes = createRoutes(store.ready, { sessionSent: sessionHint === '1' });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

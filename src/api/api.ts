@@ -35,9 +35,22 @@ const EXPECTED_401 = new Set(['getAuth', 'login']);
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl, credentials: 'include' });
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
-  if (result.error?.status === 401 && !EXPECTED_401.has(api.endpoint)) {
+/** What an endpoint may tell the base query (RTK Query's `extraOptions`). */
+export interface ApiCallOptions {
+  /**
+   * The call may go out beside the identity probe (the exam's access check, decision 030): its 401
+   * means an expired session only once the probe has said someone is signed in. Before that, the
+   * probe answers 401 as well, and the route guard sends the visitor to sign in, remembering the page.
+   */
+  besideIdentityProbe?: boolean;
+}
+
+const signedIn = (state: unknown) => (state as { auth?: { status?: string } }).auth?.status === 'authenticated';
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiCallOptions> = async (args, api, options) => {
+  const result = await rawBaseQuery(args, api, options ?? {});
+  const guardDecides = options?.besideIdentityProbe === true && !signedIn(api.getState());
+  if (result.error?.status === 401 && !EXPECTED_401.has(api.endpoint) && !guardDecides) {
     const location = (api.extra as ApiExtra | undefined)?.location ?? windowLocation;
     // Spec section 6: any 401 sends the browser to /login with a full reload, dropping all state.
     if (location.pathname() !== LOGIN_PATH) location.assign(LOGIN_PATH);

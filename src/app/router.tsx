@@ -88,17 +88,17 @@ const adminScreens: RouteObject[] = [
  * store's code (`storeReady`, decision 026): their screens are bound to RTK Query from their first
  * render, while the landing page hydrates without it and asks for its settings afterwards.
  */
-export function createRoutes(storeReady: () => Promise<AppStore>): RouteObject[] {
+export function createRoutes(storeReady: () => Promise<AppStore>, { sessionSent = false }: { sessionSent?: boolean } = {}): RouteObject[] {
   /** A route's lazy part that resolves only once the store's code is in as well. */
   const withStore =
     <T,>(load: () => Promise<T>) =>
     async (): Promise<T> =>
       (await Promise.all([load(), storeReady()]))[0];
 
-  // A failure here is the page's own to report (the loader ignores it): its query asks again when it mounts.
+  // A failure here is the page's own to report (the loader ignores it): its queries ask again when it mounts.
   const askExamAccessEarly = async (paketId: number) => {
     const [store, { askAccessEarly }] = await Promise.all([storeReady(), import('../features/exam/api/exam.api.ts')]);
-    await askAccessEarly(store, paketId);
+    await askAccessEarly(store, paketId, { sessionSent });
   };
 
   return [
@@ -236,7 +236,7 @@ export function createRoutes(storeReady: () => Promise<AppStore>): RouteObject[]
                 },
                 {
                   path: 'simulasi-toefl/:paketId',
-                  // The access check starts once the identity is known, beside the exam's code (decision 026).
+                  // The access check and the questions start beside the exam's code (decisions 026 and 030).
                   loader: ({ params }) => {
                     void askExamAccessEarly(Number(params.paketId)).catch(() => undefined);
                     return null;

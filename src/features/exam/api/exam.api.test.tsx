@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeStore } from '../../../app/store.ts';
 import { authHandlers } from '../../../api/mocks/auth.handlers.ts';
 import { authApi } from '../../../api/auth.api.ts';
-import { askAccessEarly, EARLY_ACCESS_S, examApi } from './exam.api.ts';
+import { askAccessEarly, EARLY_ANSWER_S, examApi } from './exam.api.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -88,40 +88,125 @@ describe('exam calls repeat after a 503 and honour Retry-After', () => {
   });
 });
 
-describe('askAccessEarly (decision 026)', () => {
-  const countAccessChecks = () => {
-    const asked = vi.fn();
+describe('askAccessEarly (decisions 026 and 030)', () => {
+  const soal = { paket: { id: 7, nama_paket: 'Paket 7' }, soal: [] };
+  /** Counts the exam route's early calls; `open` is the access check's answer. */
+  const countEarlyCalls = (open = true) => {
+    const asked = { access: vi.fn(), soal: vi.fn(), endtime: vi.fn() };
     server.use(
       http.get('*/api/users/cek-akses/:id', ({ params }) => {
-        asked(params.id);
-        return HttpResponse.json({ bolehAkses: true });
+        asked.access(params.id);
+        return HttpResponse.json({ bolehAkses: open });
+      }),
+      http.get('*/api/soal', () => {
+        asked.soal();
+        return HttpResponse.json(soal);
+      }),
+      http.get('*/api/soal/cek-endtime', () => {
+        asked.endtime();
+        return HttpResponse.json({ hasEndTime: false, sesi: null });
       }),
     );
     return asked;
   };
 
   it('asks for access once the identity probe has answered signed in, and the page reuses that answer', async () => {
-    const asked = countAccessChecks();
+    const asked = countEarlyCalls();
     server.use(authHandlers.signedIn());
     const s = store();
     void s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
-    await askAccessEarly(s, 7);
-    await vi.waitFor(() => expect(asked).toHaveBeenCalledExactlyOnceWith('7'));
+    await askAccessEarly(s, 7, { sessionSent: false });
+    await vi.waitFor(() => expect(asked.access).toHaveBeenCalledExactlyOnceWith('7'));
     await vi.waitFor(() => expect(examApi.endpoints.examAccessCheck.select(7)(s.getState()).data).toEqual({ bolehAkses: true }));
-    // The page mounting now (within EARLY_ACCESS_S) takes that answer without asking again.
-    const page = s.dispatch(examApi.endpoints.examAccessCheck.initiate(7, { subscriptionOptions: {}, forceRefetch: EARLY_ACCESS_S }));
+    // The page mounting now (within EARLY_ANSWER_S) takes that answer without asking again.
+    const page = s.dispatch(examApi.endpoints.examAccessCheck.initiate(7, { subscriptionOptions: {}, forceRefetch: EARLY_ANSWER_S }));
     await page;
     page.unsubscribe();
-    expect(asked).toHaveBeenCalledTimes(1);
+    expect(asked.access).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for access beside the probe when the page load says a session cookie was sent', async () => {
+    const asked = countEarlyCalls();
+    let answerProbe = () => {};
+    const probeAnswered = new Promise<void>((resolve) => (answerProbe = resolve));
+    server.use(
+      http.get('*/api/users/getAuth', async () => {
+        await probeAnswered;
+        return HttpResponse.json({ dataUser: { id: 1, nama: 'Peserta', nohp: '0812', role: 'User' } });
+      }),
+    );
+    const s = store();
+    void s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
+    await askAccessEarly(s, 7, { sessionSent: true });
+    expect(asked.access).toHaveBeenCalledExactlyOnceWith('7');
+    expect(s.getState().auth.status).toBe('unknown');
+    answerProbe();
+  });
+
+  it('asks for the questions and the attempt once access is granted; the machine takes answers that young', async () => {
+    const asked = countEarlyCalls();
+    server.use(authHandlers.signedIn());
+    const s = store();
+    await s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
+    await askAccessEarly(s, 7, { sessionSent: true });
+    await vi.waitFor(() => expect(asked.soal).toHaveBeenCalledTimes(1));
+    expect(asked.endtime).toHaveBeenCalledTimes(1);
+    // What loadExam (useExamRunner.ts) dispatches when the start screen's machine starts.
+    const options = { subscribe: false, forceRefetch: EARLY_ANSWER_S };
+    await expect(s.dispatch(examApi.endpoints.examSoal.initiate(undefined, options)).unwrap()).resolves.toEqual(soal);
+    await expect(s.dispatch(examApi.endpoints.examEndtime.initiate(undefined, options)).unwrap()).resolves.toEqual({
+      hasEndTime: false,
+      sesi: null,
+    });
+    expect(asked.soal).toHaveBeenCalledTimes(1);
+    expect(asked.endtime).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing more when access is refused (the page sends the learner to the package list)', async () => {
+    const asked = countEarlyCalls(false);
+    server.use(authHandlers.signedIn());
+    const s = store();
+    await s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
+    await askAccessEarly(s, 7, { sessionSent: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked.access).toHaveBeenCalledTimes(1);
+    expect(asked.soal).not.toHaveBeenCalled();
+    expect(asked.endtime).not.toHaveBeenCalled();
   });
 
   it('asks nothing for a signed-out visitor (the guard sends them to sign in)', async () => {
-    const asked = countAccessChecks();
+    const asked = countEarlyCalls();
     server.use(authHandlers.signedOut());
     const s = store();
     void s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
-    await askAccessEarly(s, 7);
+    await askAccessEarly(s, 7, { sessionSent: false });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(asked).not.toHaveBeenCalled();
+    expect(asked.access).not.toHaveBeenCalled();
+  });
+
+  it('leaves a stale session to the guard: the access check asked beside the probe answers 401 without a redirect', async () => {
+    server.use(
+      authHandlers.signedOut(),
+      http.get('*/api/users/cek-akses/:id', () => HttpResponse.json({ message: 'Sesi berakhir.' }, { status: 401 })),
+    );
+    const location = { pathname: vi.fn(() => '/simulasi-toefl/7'), assign: vi.fn() };
+    const s = makeStore(undefined, { location });
+    const probe = s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
+    await askAccessEarly(s, 7, { sessionSent: true });
+    await probe;
+    expect(s.getState().auth.status).toBe('anonymous');
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it('still sends a signed-in learner whose session expired to /login when the page asks for access', async () => {
+    server.use(
+      authHandlers.signedIn(),
+      http.get('*/api/users/cek-akses/:id', () => HttpResponse.json({ message: 'Sesi berakhir.' }, { status: 401 })),
+    );
+    const location = { pathname: vi.fn(() => '/simulasi-toefl/7'), assign: vi.fn() };
+    const s = makeStore(undefined, { location });
+    await s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
+    await s.dispatch(examApi.endpoints.examAccessCheck.initiate(7, { subscribe: false }));
+    expect(location.assign).toHaveBeenCalledExactlyOnceWith('/login');
   });
 });

@@ -9,7 +9,7 @@ import type {
   SubmitBody,
   TimerResponse,
 } from '../../../../contract/exam.ts';
-import { api } from '../../../api/api.ts';
+import { api, type ApiCallOptions } from '../../../api/api.ts';
 import { authApi } from '../../../api/auth.api.ts';
 import type { AppStore } from '../../../app/store.ts';
 import { withTransientRetry, type Attempt } from '../../../api/transient-retry.ts';
@@ -38,12 +38,13 @@ const timer = (url: string) => repeated<TimerResponse, number>((paketId) => ({ u
 export const examApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Asked afresh on every visit (by the exam route as soon as the identity is known, see
-     * askAccessEarly, or by the page itself). No tags on purpose: finishing the exam must not re-check access
+     * Asked afresh on every visit (by the exam route as early as it can, see askAccessEarly, or
+     * by the page itself). No tags on purpose: finishing the exam must not re-check access
      * under the finish screen (the finished package is no longer open, which is no reason to leave).
      */
     examAccessCheck: build.query<CekAksesPaketResponse, number>({
       query: (paketId) => `/users/cek-akses/${paketId}`,
+      extraOptions: { besideIdentityProbe: true } satisfies ApiCallOptions,
       keepUnusedDataFor: 0,
     }),
     examSoal: build.query<SoalResponse, void>({
@@ -100,24 +101,34 @@ export const examApi = api.injectEndpoints({
 export const { useExamAccessCheckQuery, useExamCertificateMutation } = examApi;
 
 /**
- * How old the access answer may be when the exam page mounts, and how long the route holds the
- * answer it asked for: the page uses the check its route started moments before.
+ * How old an answer asked early by the exam route (askAccessEarly) may be when the page uses it,
+ * and how long the route holds it: the access check when the page mounts, the questions and the
+ * attempt's state when the exam's machine loads (decision 030). Older answers are asked again.
  */
-export const EARLY_ACCESS_S = 10;
+export const EARLY_ANSWER_S = 10;
 
 /**
- * The exam route's early access check (decision 026): asked as soon as the identity probe has
- * answered, beside the exam's own code, instead of after that code has loaded and the page has
- * mounted. The start screen waits for this answer, so the page paints a round trip sooner. A
- * signed-out visitor is not asked about (the guard sends them to sign in).
+ * The exam route's early calls (decisions 026 and 030), asked beside the exam's own code instead of
+ * after that code has loaded and the page has mounted. The access check goes out as soon as the
+ * identity probe has answered signed in, or at once beside the probe when the page load says a
+ * session cookie was sent (`sessionSent`, the hint of decision 020). Once access is granted, the
+ * questions and whether an attempt has started follow at once: the start screen waits for them.
+ * A signed-out visitor is not asked about (the guard sends them to sign in).
  */
-export async function askAccessEarly(store: AppStore, paketId: number): Promise<void> {
+export async function askAccessEarly(store: AppStore, paketId: number, { sessionSent }: { sessionSent: boolean }): Promise<void> {
   if (!Number.isInteger(paketId) || paketId <= 0) return;
-  if (store.getState().auth.status === 'unknown') {
+  if (!sessionSent && store.getState().auth.status === 'unknown') {
     // The probe the page load started (store-boot.ts); this answers when it does, without asking again.
     await store.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
   }
-  if (store.getState().auth.status !== 'authenticated') return;
-  const held = store.dispatch(examApi.endpoints.examAccessCheck.initiate(paketId, { forceRefetch: true }));
-  setTimeout(() => held.unsubscribe(), EARLY_ACCESS_S * 1000);
+  const { status } = store.getState().auth;
+  if (status !== 'authenticated' && !(sessionSent && status === 'unknown')) return;
+  const e = examApi.endpoints;
+  const held = (request: { unsubscribe: () => void }) => setTimeout(() => request.unsubscribe(), EARLY_ANSWER_S * 1000);
+  const access = store.dispatch(e.examAccessCheck.initiate(paketId, { forceRefetch: true }));
+  held(access);
+  // The questions are those of the package the access check opens (it may make it the active one).
+  if (!(await access).data?.bolehAkses) return;
+  held(store.dispatch(e.examSoal.initiate(undefined, { forceRefetch: true })));
+  held(store.dispatch(e.examEndtime.initiate(undefined, { forceRefetch: true })));
 }

@@ -4,7 +4,7 @@ import type { AudioOncePlayerProps } from '../../../components/AudioOncePlayer.t
 import { FullScreenLoader } from '../../../components/FullScreenLoader.tsx';
 import { MessageDialog } from '../../../components/MessageDialog.tsx';
 import { t } from '../../../i18n/id.ts';
-import { EARLY_ACCESS_S, useExamAccessCheckQuery } from '../api/exam.api.ts';
+import { EARLY_ANSWER_S, useExamAccessCheckQuery } from '../api/exam.api.ts';
 import { examViewEvents } from '../exam-events.ts';
 import { useExamRunner } from '../hooks/useExamRunner.ts';
 import { ExamView } from './ExamView.tsx';
@@ -18,7 +18,7 @@ export function ExamScreen() {
   const valid = Number.isInteger(id) && id > 0;
   const nohp = useAuth().user?.nohp ?? null;
   // The route asked moments ago (askAccessEarly); an answer older than that is asked again.
-  const access = useExamAccessCheckQuery(id, { skip: !valid, refetchOnMountOrArgChange: EARLY_ACCESS_S });
+  const access = useExamAccessCheckQuery(id, { skip: !valid, refetchOnMountOrArgChange: EARLY_ANSWER_S });
 
   if (!valid) return <Navigate to="/paketsoal" replace />;
   if (access.isError) {

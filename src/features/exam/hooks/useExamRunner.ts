@@ -20,7 +20,7 @@ import { fetchWholeClip } from '../../../components/fetch-whole-clip.ts';
 import { httpStatus } from '../../../lib/api-error.ts';
 import { saveDownloadedFile } from '../../../lib/download.ts';
 import { preloadAfterPaint } from '../../../lib/lazy-retry.ts';
-import { examApi, useExamCertificateMutation } from '../api/exam.api.ts';
+import { EARLY_ANSWER_S, examApi, useExamCertificateMutation } from '../api/exam.api.ts';
 import { laterViews } from '../components/later-views.ts';
 import { examStorage, type ExamStorage } from '../exam-storage.ts';
 import type { ExamPaket } from '../exam-types.ts';
@@ -52,9 +52,10 @@ function createExamLogic(dispatch: AppDispatch, paketId: number, storage: ExamSt
   return examMachine.provide({
     actors: {
       loadExam: fromPromise<LoadExamOutput, void>(async () => {
+        // Answers the exam route asked moments ago (askAccessEarly, decision 030) are taken; older ones are asked again.
         const [soal, end] = await Promise.all([
-          dispatch(e.examSoal.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
-          dispatch(e.examEndtime.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+          dispatch(e.examSoal.initiate(undefined, { subscribe: false, forceRefetch: EARLY_ANSWER_S })).unwrap(),
+          dispatch(e.examEndtime.initiate(undefined, { subscribe: false, forceRefetch: EARLY_ANSWER_S })).unwrap(),
         ]);
         onPaket(soal.paket);
         if (!end.hasEndTime) {
