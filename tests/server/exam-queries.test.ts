@@ -87,10 +87,10 @@ describe('queries per exam call (DESIGN section 10)', () => {
       playedAudio: [],
       draftSavedAt: new Date(),
     };
-    const plan = (await ctx.database.db.execute(sql`explain ${draftBatchStatement([write])}`)) as unknown as {
-      rows: { 'QUERY PLAN': string }[];
-    };
-    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    // Both drivers answer a raw statement as `{ rows }`.
+    const plan: unknown = await ctx.database.db.execute(sql`explain ${draftBatchStatement([write])}`);
+    const rows = (plan as { rows: { 'QUERY PLAN': string }[] }).rows;
+    const text = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).not.toMatch(/Seq Scan on exam_attempts/);
     expect(text).toMatch(/Index Cond: \(id = ANY/);
   });
