@@ -61,6 +61,16 @@ export interface Database {
   image?: () => Promise<Blob>;
 }
 
+const callWeights = new WeakMap<Db, (extra: number) => void>();
+
+/**
+ * Tells the embedded database's wait estimate (`expectedWaitMs`) that the statement just completed
+ * served `requests` requests, not one (decision 028). PostgreSQL keeps no such estimate.
+ */
+export function countServedRequests(db: Db, requests: number): void {
+  if (requests > 1) callWeights.get(db)?.(requests - 1);
+}
+
 /** A call refused because the database queue is full: the client is told to repeat later (503). */
 export class DatabaseBusyError extends Error {
   readonly code = 'DATABASE_BUSY';
@@ -123,11 +133,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         const now = performance.now();
         busyMs += now - Math.max(lastDone, busySince);
         busyCalls += 1;
-        if (busyCalls >= 200) {
-          busyMs /= 2;
-          busyCalls /= 2;
-        }
+        halveOld();
         lastDone = now;
+      }
+    };
+    const halveOld = () => {
+      if (busyCalls >= 200) {
+        busyMs /= 2;
+        busyCalls /= 2;
       }
     };
     const query = client.query.bind(client);
@@ -135,6 +148,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client.query = (...args: Parameters<typeof query>) => bounded(() => query(...args));
     client.transaction = ((...args: Parameters<typeof transaction>) => bounded(() => transaction(...args))) as typeof client.transaction;
     const db = drizzlePglite(client as unknown as PGlite, { schema, logger: counter }) as unknown as Db;
+    // A statement that served several requests (decision 028) counts as that many calls: its time
+    // is theirs, and one long batch would otherwise read as every waiting call being that long.
+    callWeights.set(db, (extra) => {
+      busyCalls += extra;
+      halveOld();
+    });
     const database: Database = {
       db,
       driver: 'pglite',

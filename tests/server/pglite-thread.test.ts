@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client.ts';
+import { countServedRequests, openDatabase, type Database } from '../../server/db/client.ts';
 import { literalArgs } from '../../server/db/pglite-prepared.ts';
 import { createTestApp, testDb, type TestContext } from './helpers.ts';
 
@@ -107,6 +107,32 @@ describe.runIf(testDb === 'pglite')('PGlite on its own thread', () => {
   it('answers every call of a burst, each with its own result', async () => {
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => database.db.execute(sql`select ${i}::int + 1 as n`)));
     expect(results.map((r) => rowsOf<{ n: number }>(r)[0]!.n)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+  });
+
+  it('counts a statement that served several requests as that many calls in its wait estimate (decision 028)', async () => {
+    // A database of its own: the estimate follows the calls it has seen.
+    const fresh = await openDatabase({ kind: 'pglite' });
+    try {
+      const sleep = (ms: number) => fresh.db.execute(sql`select pg_sleep(${ms / 1000})`);
+      for (let i = 0; i < 10; i++) await sleep(20);
+      const waitingBehind = async () => {
+        // Drizzle sends a statement when it is awaited: these two start now.
+        const running = Promise.resolve(sleep(100));
+        const queued = Promise.resolve(sleep(0));
+        await new Promise((resolve) => setImmediate(resolve)); // both handed to the database thread
+        const estimate = fresh.expectedWaitMs!();
+        await Promise.all([running, queued]);
+        return estimate;
+      };
+      const before = await waitingBehind();
+      // The last statement served forty requests: its time was theirs, so a call takes far less.
+      countServedRequests(fresh.db, 40);
+      const after = await waitingBehind();
+      expect(before).toBeGreaterThan(30);
+      expect(after).toBeLessThan(before / 2);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('makes an image that a new database starts from', async () => {
