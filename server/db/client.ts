@@ -62,6 +62,15 @@ export interface Database {
 }
 
 const callWeights = new WeakMap<Db, (extra: number) => void>();
+const lanes = new WeakMap<Db, number>();
+
+/**
+ * How many statements of one kind may usefully run at once (decision 028): one on the embedded
+ * database, which runs one at a time; half the pool on PostgreSQL, leaving the rest to other calls.
+ */
+export function parallelStatements(db: Db): number {
+  return lanes.get(db) ?? 1;
+}
 
 /**
  * Tells the embedded database's wait estimate (`expectedWaitMs`) that the statement just completed
@@ -187,6 +196,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // Usually live in a few milliseconds; without it the server still starts and keeps nothing.
   if (!(await listener.whenLive(3_000))) console.error('PostgreSQL change notices not heard yet: nothing is kept in memory until they are');
   const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
+  lanes.set(db, Math.max(1, Math.floor((target.poolMax ?? 20) / 2)));
   return {
     db,
     driver: 'postgres',

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { countServedRequests, type Db } from '../db/client.ts';
+import { countServedRequests, parallelStatements, type Db } from '../db/client.ts';
 import { examAttempts } from '../db/schema.ts';
 
 /**
@@ -50,40 +50,58 @@ export const MAX_DRAFTS_PER_STATEMENT = 64;
  */
 export class DraftWrites {
   private waiting: Waiting[] = [];
-  private writing = false;
+  private running = 0;
+  private scheduled = false;
 
-  constructor(private readonly db: Db) {}
+  /**
+   * `lanes`: statements under way at once. The embedded database runs one at a time, so one; on
+   * PostgreSQL several, so saves use the pool's connections in parallel as before and batch only
+   * once those lanes are busy.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly lanes: number,
+  ) {}
 
   /** The row's new version once committed, or null when the row was changed since `version` (or finished). */
   write(write: DraftWrite): Promise<string | null> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ write, resolve, reject });
-      if (!this.writing) {
-        this.writing = true;
-        // After the requests read in this turn of the event loop: answers sent together come back
-        // together, and one statement takes them all instead of the first alone.
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
-  private async drain(): Promise<void> {
+  /**
+   * Starts the next statement after the requests read in this turn of the event loop, if a lane is
+   * free: answers sent together come back together, and one statement takes them all.
+   */
+  private schedule(): void {
+    if (this.scheduled || this.running >= this.lanes || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.writeNext();
+    });
+  }
+
+  private async writeNext(): Promise<void> {
+    if (this.running >= this.lanes || this.waiting.length === 0) return;
+    const batch = this.take();
+    this.running += 1;
+    // Another lane may take what arrives meanwhile.
+    this.schedule();
     try {
-      while (this.waiting.length > 0) {
-        const batch = this.take();
-        try {
-          const versions = await writeBatch(
-            this.db,
-            batch.map((w) => w.write),
-          );
-          countServedRequests(this.db, batch.length);
-          for (const w of batch) w.resolve(versions.get(w.write.id) ?? null);
-        } catch (error) {
-          for (const w of batch) w.reject(error);
-        }
-      }
+      const versions = await writeBatch(
+        this.db,
+        batch.map((w) => w.write),
+      );
+      countServedRequests(this.db, batch.length);
+      for (const w of batch) w.resolve(versions.get(w.write.id) ?? null);
+    } catch (error) {
+      for (const w of batch) w.reject(error);
     } finally {
-      this.writing = false;
+      this.running -= 1;
+      this.schedule();
     }
   }
 
@@ -151,7 +169,7 @@ const writers = new WeakMap<Db, DraftWrites>();
 export function draftWritesOf(db: Db): DraftWrites {
   let writer = writers.get(db);
   if (!writer) {
-    writer = new DraftWrites(db);
+    writer = new DraftWrites(db, parallelStatements(db));
     writers.set(db, writer);
   }
   return writer;
