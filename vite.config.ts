@@ -37,7 +37,7 @@ const scrollAreaWithoutFloatingUi: Plugin = {
  * soon as the page's code runs: fetched beside the entry, they do not queue behind the route's
  * screens for one of the browser's six connections.
  */
-const STORE_MODULES = ['/src/app/store-boot.ts', '/src/app/SignedInHeader.tsx', '/src/features/exam/api/exam.api.ts'];
+const PRELOADED_MODULES = ['/src/app/store-boot.ts', '/src/app/SignedInHeader.tsx', '/src/features/exam/api/exam.api.ts'];
 
 /**
  * The store's chunks are imported by the entry once it runs; a page that needs them at once (every
@@ -67,9 +67,9 @@ const storePreload: Plugin = {
       };
       const withEntry = closure([entry.fileName]);
       // By the modules a chunk holds: a module both imported and loaded on demand has no facade chunk.
-      const roots = chunks.filter((c) => STORE_MODULES.some((m) => c.moduleIds.some((id) => id.endsWith(m)))).map((c) => c.fileName);
-      if (roots.length !== STORE_MODULES.length)
-        throw new Error(`store-preload: found ${roots.length} of ${STORE_MODULES.length} store chunks`);
+      const roots = chunks.filter((c) => PRELOADED_MODULES.some((m) => c.moduleIds.some((id) => id.endsWith(m)))).map((c) => c.fileName);
+      if (roots.length !== PRELOADED_MODULES.length)
+        throw new Error(`store-preload: found ${roots.length} of ${PRELOADED_MODULES.length} preloaded chunks`);
       return [...closure(roots)]
         .filter((file) => !withEntry.has(file))
         .map((file) => ({

@@ -22,7 +22,17 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ApiClient, PARTICIPANT_PASSWORD, percentile, phoneOf, pool, signIn, signUpAndIn, type ApiAnswer } from './bench/client.ts';
+import {
+  ApiClient,
+  PARTICIPANT_PASSWORD,
+  percentile,
+  phoneOf,
+  pool,
+  register,
+  signIn,
+  signUpAndIn,
+  type ApiAnswer,
+} from './bench/client.ts';
 import { BENCH_ADMIN, serverEnvOf, startServerProcess, type ServerProcess } from './bench/server.ts';
 import { QUESTION_INDEXES, sectionOfQuestionPage } from '../machines/exam-layout.ts';
 
@@ -329,16 +339,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     await pool(
       Array.from({ length: options.users }, (_, i) => i),
       2,
-      async (i) => {
-        const nohp = phoneOf(run, i);
-        const reg = await quiet.post('/api/users/register', {
-          nohp,
-          nama: `Peserta Simulasi ${i}`,
-          email: `p${nohp}@example.id`,
-          password: PARTICIPANT_PASSWORD,
-        });
-        if (reg.status !== 201 && reg.status !== 409) throw new Error(`register ${nohp}: ${reg.status} ${JSON.stringify(reg.body)}`);
-      },
+      (i) => register(quiet, phoneOf(run, i), `Peserta Simulasi ${i}`),
     );
     log(`${options.users} akun terdaftar sebelum hari ujian (${Math.round((performance.now() - before) / 1000)} s)`);
   }

@@ -90,12 +90,17 @@ export async function signIn(client: ApiClient, nohp: string, password: string):
 /** Every load participant's password (signUpAndIn registers them with it). */
 export const PARTICIPANT_PASSWORD = 'rahasia-beban-1';
 
-/** Registers and signs in a participant; a number that already exists just signs in. */
-export async function signUpAndIn(client: ApiClient, nohp: string, nama = 'Peserta Beban'): Promise<void> {
+/** Registers a participant with PARTICIPANT_PASSWORD; a number that already exists is left as it is. */
+export async function register(client: ApiClient, nohp: string, nama = 'Peserta Beban'): Promise<void> {
   const password = PARTICIPANT_PASSWORD;
   const reg = await client.post('/api/users/register', { nohp, nama, email: `p${nohp}@example.id`, password }, 'POST /api/users/register');
   if (reg.status !== 201 && reg.status !== 409) throw new Error(`register ${nohp}: ${reg.status} ${JSON.stringify(reg.body)}`);
-  await signIn(client, nohp, password);
+}
+
+/** Registers and signs in a participant; a number that already exists just signs in. */
+export async function signUpAndIn(client: ApiClient, nohp: string, nama = 'Peserta Beban'): Promise<void> {
+  await register(client, nohp, nama);
+  await signIn(client, nohp, PARTICIPANT_PASSWORD);
 }
 
 /** The free package a fresh install seeds (harga 0, siap), or the first free one listed. */

@@ -45,6 +45,10 @@ export interface ApiCallOptions {
   besideIdentityProbe?: boolean;
 }
 
+/**
+ * Read structurally: shared code does not import the app shell (src/app/auth-state.ts owns the
+ * shape), and the base query only needs to know whether the probe said someone is signed in.
+ */
 const signedIn = (state: unknown) => (state as { auth?: { status?: string } }).auth?.status === 'authenticated';
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiCallOptions> = async (args, api, options) => {

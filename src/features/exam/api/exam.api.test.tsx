@@ -26,7 +26,12 @@ function shedOnce(method: 'get' | 'put', path: string, ok: Record<string, unknow
   return calls;
 }
 
-const store = () => makeStore(undefined, { location: { pathname: vi.fn(() => '/paket/1/ujian'), assign: vi.fn() } });
+/** A store on the exam page whose 401 redirects are recorded in `location.assign` instead of followed. */
+const watchedStore = () => {
+  const location = { pathname: vi.fn(() => '/simulasi-toefl/7'), assign: vi.fn() };
+  return { s: makeStore(undefined, { location }), location };
+};
+const store = () => watchedStore().s;
 
 describe('exam calls repeat after a 503 and honour Retry-After', () => {
   it.each([
@@ -189,8 +194,7 @@ describe('askAccessEarly (decisions 026 and 030)', () => {
       authHandlers.signedOut(),
       http.get('*/api/users/cek-akses/:id', () => HttpResponse.json({ message: 'Sesi berakhir.' }, { status: 401 })),
     );
-    const location = { pathname: vi.fn(() => '/simulasi-toefl/7'), assign: vi.fn() };
-    const s = makeStore(undefined, { location });
+    const { s, location } = watchedStore();
     const probe = s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
     await askAccessEarly(s, 7, { sessionSent: true });
     await probe;
@@ -203,8 +207,7 @@ describe('askAccessEarly (decisions 026 and 030)', () => {
       authHandlers.signedIn(),
       http.get('*/api/users/cek-akses/:id', () => HttpResponse.json({ message: 'Sesi berakhir.' }, { status: 401 })),
     );
-    const location = { pathname: vi.fn(() => '/simulasi-toefl/7'), assign: vi.fn() };
-    const s = makeStore(undefined, { location });
+    const { s, location } = watchedStore();
     await s.dispatch(authApi.endpoints.getAuth.initiate(undefined, { subscribe: false }));
     await s.dispatch(examApi.endpoints.examAccessCheck.initiate(7, { subscribe: false }));
     expect(location.assign).toHaveBeenCalledExactlyOnceWith('/login');
