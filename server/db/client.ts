@@ -185,9 +185,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   await migrateWithLock(target.url);
+  const poolMax = target.poolMax ?? 20;
   const pool = new pg.Pool({
     connectionString: target.url,
-    max: target.poolMax ?? 20,
+    max: poolMax,
     connectionTimeoutMillis: 5_000,
   });
   // A dropped server connection surfaces here; without a listener it would crash the process.
@@ -196,7 +197,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // Usually live in a few milliseconds; without it the server still starts and keeps nothing.
   if (!(await listener.whenLive(3_000))) console.error('PostgreSQL change notices not heard yet: nothing is kept in memory until they are');
   const db = drizzlePg(pool, { schema, logger: counter }) as unknown as Db;
-  lanes.set(db, Math.max(1, Math.floor((target.poolMax ?? 20) / 2)));
+  lanes.set(db, Math.max(1, Math.floor(poolMax / 2)));
   return {
     db,
     driver: 'postgres',
