@@ -2,6 +2,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAttempts, examHistory } from '../../server/db/schema.ts';
 import { draftBatchStatement } from '../../server/services/draft-writes.service.ts';
+import { parallelStatements } from '../../server/db/client.ts';
 import { createTestApp, insertCompletePackage, startedExam, statementsOf, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -93,6 +94,11 @@ describe('queries per exam call (DESIGN section 10)', () => {
     const text = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).not.toMatch(/Seq Scan on exam_attempts/);
     expect(text).toMatch(/Index Cond: \(id = ANY/);
+  });
+
+  it('draft batches run one at a time on the embedded database and on half the pool on PostgreSQL', () => {
+    // helpers.ts opens PostgreSQL with a pool of 5.
+    expect(parallelStatements(ctx.database.db)).toBe(ctx.database.driver === 'pglite' ? 1 : 2);
   });
 
   it('two devices of one participant saving together keep both pages', async () => {
