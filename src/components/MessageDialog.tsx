@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { t } from '../i18n/id.ts';
+import { preloadAfterPaint, retrying } from '../lib/lazy-retry.ts';
+import { onDemand } from '../lib/on-demand.ts';
 
 export interface MessageDialogProps {
   opened: boolean;
@@ -16,25 +18,65 @@ export interface MessageDialogProps {
   actions?: ReactNode;
 }
 
-/** The app's message box (the spec's "dialog"): a Mantine Modal with a title, text and an OK. */
-export function MessageDialog({ opened, title, message, footer, tone = 'info', onClose, actions }: MessageDialogProps) {
-  const closable = onClose !== undefined;
+/**
+ * Mantine's Modal with its scroll area and scroll lock is about 18 KB gzip that no page needs to
+ * paint: the exam page and the entry pages paint without it, and it is fetched once the page has
+ * painted (or at once when a dialog opens first).
+ */
+const modalCode = onDemand(retrying(() => import('./MessageDialogModal.tsx')));
+
+/**
+ * The app's message box (the spec's "dialog"). Until the Modal's code is in, an open dialog shows
+ * the same title, text and buttons in a plain box, so no message waits on the network (the code
+ * may be asked for precisely when the connection failed).
+ */
+export function MessageDialog(props: MessageDialogProps) {
+  const code = useModalCode(props.opened);
+  if (code) return <code.MessageDialogModal {...props} />;
+  return props.opened ? <MessageBox {...props} /> : null;
+}
+
+function useModalCode(opened: boolean) {
+  const [code, setCode] = useState(modalCode.current);
+  useEffect(() => {
+    if (code) return;
+    let live = true;
+    const take = () =>
+      modalCode.load().then(
+        (loaded) => {
+          if (live) setCode(loaded);
+        },
+        () => undefined, // still out: the plain box stays, and the next open asks again
+      );
+    const cancel = opened ? (void take(), () => undefined) : preloadAfterPaint([take]);
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [opened, code]);
+  return code;
+}
+
+/** The message while the Modal's code is not in: announced, on top, with the same buttons. */
+function MessageBox({ title, message, footer, tone = 'info', onClose, actions }: MessageDialogProps) {
+  const titleId = useId();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose ?? (() => undefined)}
-      title={
-        <Text component="span" fw={700} size="lg" c={tone === 'error' ? 'red.8' : undefined}>
-          {title}
-        </Text>
-      }
-      withCloseButton={closable}
-      closeOnClickOutside={closable}
-      closeOnEscape={closable}
-      closeButtonProps={{ 'aria-label': t.dialog.close }}
-      centered
+    <Paper
+      role="alert"
+      aria-labelledby={titleId}
+      withBorder
+      shadow="xl"
+      p="md"
+      pos="fixed"
+      top="30%"
+      left="50%"
+      w="min(28rem, calc(100vw - 2rem))"
+      style={{ transform: 'translateX(-50%)', zIndex: 300 }}
     >
       <Stack gap="md">
+        <Text id={titleId} fw={700} size="lg" c={tone === 'error' ? 'red.8' : undefined}>
+          {title}
+        </Text>
         <Text>{message}</Text>
         {footer ? (
           <Text size="sm" c="dimmed">
@@ -42,14 +84,12 @@ export function MessageDialog({ opened, title, message, footer, tone = 'info', o
           </Text>
         ) : null}
         {actions ??
-          (closable ? (
+          (onClose ? (
             <Group justify="flex-end">
-              <Button onClick={onClose} data-autofocus>
-                {t.dialog.ok}
-              </Button>
+              <Button onClick={onClose}>{t.dialog.ok}</Button>
             </Group>
           ) : null)}
       </Stack>
-    </Modal>
+    </Paper>
   );
 }

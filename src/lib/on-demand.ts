@@ -22,6 +22,8 @@ export function onDemand<T>(load: () => Promise<T>) {
     ));
   return {
     load: start,
+    /** The code if it is in, without fetching it. */
+    current: (): T | undefined => loaded?.value,
     useLoaded: (): T => (loaded ? loaded.value : use(start())),
   };
 }
