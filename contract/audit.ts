@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'pembayaran.reopen': 'Buka kembali pembayaran',
   'pengaturan.qr': 'Ganti QR pembayaran',
   'pengaturan.qris': 'Ganti QRIS merchant',
+  'pengaturan.qris.hapus': 'Hapus QRIS merchant',
   'pengguna.reset-password': 'Reset password',
   'pengguna.faktor-waktu': 'Ubah faktor waktu',
   'ujian.extend': 'Perpanjang sesi',

@@ -166,6 +166,8 @@ export const payments = pgTable(
     orderId: integer('order_id').references((): AnyPgColumn => paymentOrders.id, { onDelete: 'set null' }),
     /** dHash of the proof image (16 hex digits); null for a gateway payment or an image that cannot be decoded (WebP). */
     proofHash: varchar('proof_hash', { length: 16 }),
+    /** The proof's grey grid (greyGrid, base64), which decides between dHash look-alikes; null where proofHash is. */
+    proofGrid: text('proof_grid'),
     /** An earlier payment whose proof looks the same (perceptual hash), flagged for the admin. */
     duplicateOfId: integer('duplicate_of_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
     /** When the learner was shown the latest decision (header badge, message on the next visit). */

@@ -10,7 +10,14 @@ import {
 } from '../../contract/payments.ts';
 import { requireRole } from '../plugins/auth.ts';
 import { readMultipart, validate } from '../plugins/multipart.ts';
-import { getQrisSetting, ordersAvailable, QRIS_SETTING_KEY, readQrImage, setQrisSetting } from '../services/payment-orders.service.ts';
+import {
+  clearQrisSetting,
+  getQrisSetting,
+  ordersAvailable,
+  QRIS_SETTING_KEY,
+  readQrImage,
+  setQrisSetting,
+} from '../services/payment-orders.service.ts';
 import { getQrPaymentUrl, QR_SETTING_KEY, setQrPayment } from '../services/payments.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -54,6 +61,16 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         : validate(qrisSettingBodySchema, request.body).payload;
       return { message: 'QRIS berhasil disimpan.', data: await setQrisSetting(app.db, payload) };
     },
+  );
+
+  app.delete(
+    '/admin/settings/qris',
+    {
+      onRequest: requireRole('Admin'),
+      config: { audit: { action: 'pengaturan.qris.hapus', entity: 'pengaturan', id: () => QRIS_SETTING_KEY } },
+      schema: { tags: ['admin: settings'], response: { 200: qrisSettingMutationResponseSchema, ...errors } },
+    },
+    async () => ({ message: 'QRIS dihapus. Pesanan baru memakai gambar QR pembayaran.', data: await clearQrisSetting(app.db) }),
   );
 
   app.put(

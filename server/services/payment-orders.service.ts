@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import jsQRModule from 'jsqr';
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, not, sql } from 'drizzle-orm';
 import type { PaymentOrder, QrisSetting, SetupStatus } from '../../contract/payments.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -69,12 +69,27 @@ export async function setQrisSetting(db: Db, payload: string): Promise<QrisSetti
   return { payload: parsed.payload, merchantName: parsed.merchantName, merchantCity: parsed.merchantCity };
 }
 
-/** Orders past their expiry are closed, which frees their unique codes. */
+/**
+ * DELETE /admin/settings/qris: no exact-amount orders from now on (learners are back to the static
+ * QR image and a proof); orders already made keep their QR and code until they expire.
+ */
+export async function clearQrisSetting(db: Db): Promise<QrisSetting> {
+  await db.delete(settings).where(eq(settings.key, QRIS_SETTING_KEY));
+  return { payload: null, merchantName: null, merchantCity: null };
+}
+
+/** The order's proof waits for the admin: it keeps its code (the amount on the bank statement) however long the decision takes. */
+const proofWaits = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${paymentOrders.id} and ${payments.status} = 'pending')`;
+
+/**
+ * Orders past their expiry are closed, which frees their unique codes; not while a proof for the
+ * order waits, or a new order could draw the same code and two waiting proofs show one amount.
+ */
 async function expireStale(db: Db, now: Date): Promise<void> {
   await db
     .update(paymentOrders)
     .set({ status: 'expired' })
-    .where(and(eq(paymentOrders.status, 'open'), lte(paymentOrders.expiresAt, now)));
+    .where(and(eq(paymentOrders.status, 'open'), lte(paymentOrders.expiresAt, now), not(proofWaits)));
 }
 
 async function toOrder(db: Db, row: OrderRow, now: Date): Promise<PaymentOrder> {
@@ -92,7 +107,7 @@ async function toOrder(db: Db, row: OrderRow, now: Date): Promise<PaymentOrder> 
     uniqueCode: row.uniqueCode,
     qris: row.qris,
     expiresAt: row.expiresAt.toISOString(),
-    status: row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status,
+    status: row.status === 'open' && row.expiresAt <= now && payment?.status !== 'pending' ? 'expired' : row.status,
     provider: row.provider,
     payment: payment ?? null,
   };

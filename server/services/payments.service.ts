@@ -11,7 +11,15 @@ import { assertNotArchived } from './content-guard.service.ts';
 import { decodeImage } from './image-decode.service.ts';
 import type { Mailer } from './mail.service.ts';
 import { PAKET_NOT_FOUND } from './paket.service.ts';
-import { dHash, hammingDistance, hasStructure, SAME_PROOF_MAX_DISTANCE } from './proof-hash.service.ts';
+import {
+  CANDIDATE_MAX_DISTANCE,
+  dHash,
+  greyGrid,
+  hammingDistance,
+  hasStructure,
+  SAME_PROOF_MAX_DISTANCE,
+  sameGrid,
+} from './proof-hash.service.ts';
 import { mediaUrl, type Storage } from './storage.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -46,19 +54,36 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * The earlier payment whose proof looks like this one (any learner), by perceptual hash; the
- * nearest one wins. Linear over the stored hashes: thousands of proofs a year, not millions.
+ * The earlier payment whose proof is the same picture as this one (any learner): a dHash within
+ * reach, then the grey grid (proof-hash.service); the nearest dHash wins. A proof stored before the
+ * grid was kept is judged by its dHash alone. Linear over the stored hashes: thousands of proofs a
+ * year, not millions.
  */
-async function earlierLookalike(db: Db, hash: string): Promise<number | null> {
+async function earlierLookalike(db: Db, proof: { hash: string; grid: string }): Promise<number | null> {
   const rows = await db.select({ id: payments.id, hash: payments.proofHash }).from(payments).where(isNotNull(payments.proofHash));
-  let best: { id: number; distance: number } | null = null;
-  for (const r of rows) {
-    const distance = hammingDistance(hash, r.hash!);
-    if (distance <= SAME_PROOF_MAX_DISTANCE && (!best || distance < best.distance || (distance === best.distance && r.id < best.id))) {
-      best = { id: r.id, distance };
-    }
-  }
-  return best?.id ?? null;
+  const candidates = rows
+    .map((r) => ({ id: r.id, distance: hammingDistance(proof.hash, r.hash!) }))
+    .filter((r) => r.distance <= CANDIDATE_MAX_DISTANCE)
+    .sort((a, b) => a.distance - b.distance || a.id - b.id);
+  if (candidates.length === 0) return null;
+  const grids = new Map(
+    (
+      await db
+        .select({ id: payments.id, grid: payments.proofGrid })
+        .from(payments)
+        .where(
+          inArray(
+            payments.id,
+            candidates.map((c) => c.id),
+          ),
+        )
+    ).map((r) => [r.id, r.grid]),
+  );
+  const same = candidates.find((c) => {
+    const grid = grids.get(c.id);
+    return grid ? sameGrid(proof.grid, grid) : c.distance <= SAME_PROOF_MAX_DISTANCE;
+  });
+  return same?.id ?? null;
 }
 
 /**
@@ -88,12 +113,13 @@ export async function uploadPayment(
     .limit(1);
   if (pending.length > 0) throw conflict(PAYMENT_PENDING_CONFLICT);
 
+  // Decoded first: a picture too large to decode is refused (400) before anything is written.
+  const pixels = decodeImage(bukti);
   // Type and size are checked here (magic bytes, 5 MB) before anything is recorded.
   const file = await storage.write('proof', bukti);
-  const pixels = decodeImage(bukti);
   const hash = pixels ? dHash(pixels) : null;
-  const proofHash = hash && hasStructure(hash) ? hash : null;
-  const duplicateOfId = proofHash ? await earlierLookalike(db, proofHash) : null;
+  const proof = pixels && hash && hasStructure(hash) ? { hash, grid: greyGrid(pixels) } : null;
+  const duplicateOfId = proof ? await earlierLookalike(db, proof) : null;
   const [order] = await db
     .select()
     .from(paymentOrders)
@@ -119,7 +145,8 @@ export async function uploadPayment(
           bukti: file.key,
           amount: order?.amount ?? paket.harga,
           orderId: order?.id ?? null,
-          proofHash,
+          proofHash: proof?.hash ?? null,
+          proofGrid: proof?.grid ?? null,
           duplicateOfId,
         })
         .returning();

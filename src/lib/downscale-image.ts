@@ -10,6 +10,11 @@ export interface DownscaleOptions {
   quality: number;
   /** File name stem when the picked file has none (e.g. 'bukti', 'foto'). */
   fallbackName: string;
+  /**
+   * Types the original may be sent as when re-encoding would not make it smaller; any other type
+   * is always re-encoded (a WebP proof is sent as JPEG, which the server can compare).
+   */
+  keepTypes?: readonly string[];
 }
 
 /**
@@ -18,7 +23,7 @@ export interface DownscaleOptions {
  * the browser cannot decode it or when re-encoding would not make it smaller; the server checks
  * the bytes and the size anyway.
  */
-export async function downscaleImage(file: File, { maxSide, quality, fallbackName }: DownscaleOptions): Promise<PreparedImage> {
+export async function downscaleImage(file: File, { maxSide, quality, fallbackName, keepTypes }: DownscaleOptions): Promise<PreparedImage> {
   const original = { blob: file, fileName: file.name || `${fallbackName}.jpg` };
   let bitmap: ImageBitmap;
   try {
@@ -39,7 +44,8 @@ export async function downscaleImage(file: File, { maxSide, quality, fallbackNam
     context.fillRect(0, 0, width, height);
     context.drawImage(bitmap, 0, 0, width, height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
-    if (!blob || (scale === 1 && blob.size >= file.size)) return original;
+    const keepable = !keepTypes || keepTypes.includes(file.type);
+    if (!blob || (keepable && scale === 1 && blob.size >= file.size)) return original;
     return { blob, fileName: `${(file.name || fallbackName).replace(/\.[^.]*$/, '')}.jpg` };
   } finally {
     bitmap.close();

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../server/clock.ts';
-import { examAttempts, paketSoal, paymentDecisions, users } from '../../server/db/schema.ts';
+import { examAttempts, paketSoal, paymentDecisions, paymentOrders, users } from '../../server/db/schema.ts';
 import { rememberInitialAdminPassword, UNIQUE_CODE_MAX, UNIQUE_CODE_MIN } from '../../server/services/payment-orders.service.ts';
 import { composeStaticQris, readQrisAmount } from '../../server/services/qris.service.ts';
-import { screenshotPng } from '../fixtures/proof-images.ts';
+import { receiptPixels, scaledDown, screenshotPixels, screenshotPng } from '../fixtures/proof-images.ts';
 import { adminClient, Client, createTestApp, fixture, multipart, uniquePhone, type TestContext } from './helpers.ts';
 
 const STATIC = composeStaticQris({ merchantName: 'TOEFL PREP JAKARTA', merchantCity: 'JAKARTA', nmid: 'ID1020030040050' });
@@ -82,6 +84,23 @@ describe('merchant QRIS setting', () => {
     const refused = await admin.request({ method: 'PUT', url: '/api/admin/settings/qris', payload: noQr.payload, headers: noQr.headers });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/Kode QR tidak terbaca/);
+  });
+
+  it('is removed on request: new orders are refused, an order already made keeps its QR', async () => {
+    expect((await putQris(admin, { payload: STATIC })).statusCode).toBe(200);
+    const paketId = await makePaket(40_000);
+    const { client } = await newUser();
+    const made = (await order(client, paketId)).json().data;
+    expect((await client.delete('/api/admin/settings/qris')).statusCode).toBe(403);
+
+    const removed = await admin.delete('/api/admin/settings/qris');
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toEqual({ payload: null, merchantName: null, merchantCity: null });
+    expect((await admin.get('/api/admin/settings/qris')).json().payload).toBeNull();
+    expect((await client.get('/api/settings/qr-payment')).json()).toMatchObject({ orders: false });
+    expect((await order((await newUser()).client, paketId)).json().message).toMatch(/belum disiapkan admin/);
+    expect((await client.get(`/api/payment/order/${made.id}`)).json().data).toMatchObject({ status: 'open', qris: made.qris });
+    expect((await putQris(admin, { payload: STATIC })).statusCode).toBe(200);
   });
 });
 
@@ -165,6 +184,52 @@ describe('proofs against orders', () => {
     expect(rows.find((r) => r.id === copy.id)).toMatchObject({ duplicateOf: { id: first.id, nama: 'Asli Bukti' } });
     expect(rows.find((r) => r.id === first.id)).toMatchObject({ duplicateOf: null, proofChecked: true });
     expect(rows.find((r) => r.id === other.id)).toMatchObject({ duplicateOf: null, proofChecked: true });
+  });
+
+  it("does not flag another learner's receipt of the same banking app, and finds a resent copy", async () => {
+    const paketId = await makePaket(25_000);
+    const receipt = (amount: string, name: string) =>
+      receiptPixels(amount, ['Tanggal 27 Nov 2026 09:12', 'No. Ref 2611270912451234', `Penerima ${name}`, 'Metode QRIS']);
+    const satu = receipt('Rp 25.235', 'PESERTA SATU');
+    const first = (await upload((await newUser('Pembayar Satu')).client, paketId, PNG.sync.write(satu))).json().data;
+    const second = await upload((await newUser('Pembayar Dua')).client, paketId, PNG.sync.write(receipt('Rp 25.364', 'PESERTA DUA')));
+    const small = scaledDown(satu, 0.5);
+    const resent = Buffer.from(jpeg.encode({ width: small.width, height: small.height, data: small.data }, 50).data);
+    const copy = await upload((await newUser('Pembayar Tiga')).client, paketId, resent, 'image/jpeg');
+    const rows = await adminList();
+    expect(rows.find((r) => r.id === second.json().data.id)).toMatchObject({ proofChecked: true, duplicateOf: null });
+    expect(rows.find((r) => r.id === copy.json().data.id)).toMatchObject({ duplicateOf: { id: first.id, nama: 'Pembayar Satu' } });
+  });
+
+  it('refuses a picture too large to decode before storing anything', async () => {
+    const paketId = await makePaket(25_000);
+    const { client } = await newUser('Pengirim Raksasa');
+    // A small PNG whose header claims 12,000 x 12,000 pixels (decoded: over half a gigabyte).
+    const claim = Buffer.from(PNG.sync.write(screenshotPixels(20, 20, 1)));
+    claim.writeUInt32BE(12_000, 16);
+    claim.writeUInt32BE(12_000, 20);
+    const res = await upload(client, paketId, claim);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Gambar terlalu besar/);
+    expect(await adminList('&q=Pengirim%20Raksasa')).toEqual([]);
+  });
+
+  it('keeps an order and its code while its proof waits, past the order expiry', async () => {
+    const paketId = await makePaket(33_000);
+    const u = await newUser('Penunggu Keputusan');
+    const made = (await order(u.client, paketId)).json().data;
+    const paid = (await upload(u.client, paketId, screenshotPng(41))).json().data;
+    clock.advance(DAY + 60_000);
+    // Another learner's order runs the expiry sweep; the waiting one keeps its code.
+    await order((await newUser()).client, paketId);
+    const [row] = await ctx.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, made.id));
+    expect(row!.status).toBe('open');
+    expect((await u.client.get(`/api/payment/order/${made.id}`)).json().data.status).toBe('open');
+    // Decided, the order is no longer held, and the next sweep closes it.
+    await admin.put(`/api/admin/payments/${paid.id}/status`, { status: 'rejected', alasanPenolakan: 'Nominal tidak masuk.' });
+    await order((await newUser()).client, paketId);
+    const [after] = await ctx.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, made.id));
+    expect(after!.status).toBe('expired');
   });
 
   it('stores a WebP proof or a flat picture unchecked and says so', async () => {

@@ -81,6 +81,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/paket-soal/{id}/import': 'admin',
   'GET /api/admin/settings/qris': 'admin',
   'PUT /api/admin/settings/qris': 'admin',
+  'DELETE /api/admin/settings/qris': 'admin',
   'GET /api/admin/user': 'admin',
   'POST /api/admin/user/{nohp}/reset-password': 'admin',
   'GET /api/admin/paket-soal': 'admin',

@@ -2,8 +2,16 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../../server/services/image-decode.service.ts';
-import { screenshotPixels } from '../fixtures/proof-images.ts';
-import { dHash, hammingDistance, hasStructure, SAME_PROOF_MAX_DISTANCE } from '../../server/services/proof-hash.service.ts';
+import { receiptPixels, scaledDown, screenshotPixels } from '../fixtures/proof-images.ts';
+import {
+  CANDIDATE_MAX_DISTANCE,
+  dHash,
+  greyGrid,
+  hammingDistance,
+  hasStructure,
+  SAME_PROOF_MAX_DISTANCE,
+  sameGrid,
+} from '../../server/services/proof-hash.service.ts';
 
 const screenshot = screenshotPixels;
 
@@ -34,5 +42,35 @@ describe('proof dHash', () => {
     expect(hashOf(PNG.sync.write(screenshot(90, 80, 3)))).toMatch(/^[0-9a-f]{16}$/);
     expect(decodeImage(Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'))).toBeNull();
     expect(hammingDistance('ffffffffffffffff', '0000000000000000')).toBe(64);
+  });
+});
+
+describe('proof grey grid', () => {
+  const receipt = (amount: string, name: string, time: string) =>
+    receiptPixels(amount, [`Tanggal ${time}`, 'No. Ref 2611270912451234', `Penerima ${name}`, 'Metode QRIS']);
+  const pixels = (png: PNG) => decodeImage(PNG.sync.write(png))!;
+  const asJpeg = (png: PNG, quality: number) =>
+    decodeImage(Buffer.from(jpeg.encode({ width: png.width, height: png.height, data: png.data }, quality).data))!;
+
+  it('keeps apart two receipts of one app that only the amount, name and time tell apart', () => {
+    const first = pixels(receipt('Rp 25.235', 'PESERTA SATU', '27 Nov 09:12'));
+    const second = pixels(receipt('Rp 25.364', 'PESERTA DUA', '27 Nov 10:40'));
+    // The layout is all a dHash sees: it calls them alike.
+    expect(hammingDistance(dHash(first), dHash(second))).toBeLessThanOrEqual(SAME_PROOF_MAX_DISTANCE);
+    expect(sameGrid(greyGrid(first), greyGrid(second))).toBe(false);
+  });
+
+  it('finds a receipt again after re-encoding, and resent smaller as JPEG (down to a third of a 780 px screenshot)', () => {
+    const original = receipt('Rp 25.235', 'PESERTA SATU', '27 Nov 09:12');
+    const grid = greyGrid(pixels(original));
+    for (const copy of [asJpeg(original, 40), asJpeg(scaledDown(original, 0.5), 50), asJpeg(scaledDown(original, 0.3), 70)]) {
+      expect(hammingDistance(dHash(pixels(original)), dHash(copy))).toBeLessThanOrEqual(CANDIDATE_MAX_DISTANCE);
+      expect(sameGrid(grid, greyGrid(copy))).toBe(true);
+    }
+  });
+
+  it('is 32 x 64 cells, one byte each', () => {
+    expect(Buffer.from(greyGrid(pixels(receipt('Rp 1', 'A', 'B'))), 'base64')).toHaveLength(32 * 64);
+    expect(sameGrid('AAAA', 'AAAAAAAA')).toBe(false);
   });
 });

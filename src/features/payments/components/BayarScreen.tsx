@@ -28,7 +28,8 @@ interface BayarState {
 }
 
 /** A proof of payment: the amount and reference stay readable, light on mobile data. */
-const PROOF = { maxSide: 1600, quality: 0.8, fallbackName: 'bukti' };
+/** The server compares proofs as JPEG or PNG pixels (the reused-proof check); any other type goes as JPEG. */
+const PROOF = { maxSide: 1600, quality: 0.8, fallbackName: 'bukti', keepTypes: ['image/jpeg', 'image/png'] };
 
 /**
  * /bayar/{paketId}: the package comes from the server (the navigation state only fills the
