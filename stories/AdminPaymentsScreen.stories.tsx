@@ -208,6 +208,37 @@ export const AmountsFlagsAndDecisions: Story = {
   },
 };
 
+/**
+ * A proof the server could not compare (a picture it cannot decode) says so; in the table every
+ * badge keeps its whole word, however narrow its column ('MENU…' before).
+ */
+export const UncheckedProofTable: Story = {
+  args: { layout: 'table' },
+  parameters: {
+    msw: [
+      paymentsHandlers.adminPayments({
+        data: [
+          { ...flagged, duplicateOf: null, proofChecked: false },
+          {
+            ...adminPayment({ ...demoPayments[0]!, id: 12 }, 'Rina Kartika', '6281377778888'),
+            duplicateOf: flaggedList.data[0]!.duplicateOf,
+          },
+        ],
+        total: 2,
+        page: 1,
+        limit: 20,
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await within(canvasElement).findAllByRole('row');
+    await expect(within(rows[1]!).getByText(t.adminPayments.unchecked)).toBeVisible();
+    for (const label of canvasElement.querySelectorAll<HTMLElement>('.mantine-Badge-label')) {
+      await expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
+    }
+  },
+};
+
 /** The flag's link finds the earlier payment even while the list is filtered to another status. */
 export const DuplicateLinkFindsEarlier: Story = {
   parameters: {

@@ -113,6 +113,21 @@ export const QrisPasteSaves: Story = {
   },
 };
 
+/** Removing asks first and says what changes; after it, learners are back to the QR image. */
+export const QrisRemoved: Story = {
+  parameters: { msw: [paymentsHandlers.qr(), ...paymentsHandlers.qrisRemovable()] },
+  play: async ({ canvasElement }) => {
+    const section = await qrisSection(canvasElement);
+    await userEvent.click(await section.findByRole('button', { name: t.adminQris.remove }));
+    const dialog = await body(canvasElement).findByRole('dialog', { name: t.adminQris.removeConfirmTitle });
+    await expect(dialog).toHaveTextContent(t.adminQris.removeConfirmText);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.adminQris.removeConfirm }));
+    await waitFor(() => expect(body(canvasElement).getByText(t.adminQris.removed)).toBeVisible());
+    await expect(await section.findByText(t.adminQris.none)).toBeVisible();
+    await expect(section.queryByRole('button', { name: t.adminQris.remove })).toBeNull();
+  },
+};
+
 /** The server's refusal (a broken CRC) stays on screen beside the form. */
 export const QrisRefused: Story = {
   parameters: {

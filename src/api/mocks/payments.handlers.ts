@@ -230,6 +230,18 @@ export const paymentsHandlers = {
     http.get(url('/admin/settings/qris'), () => HttpResponse.json(setting)),
   qrisSaveSucceeds: () =>
     http.put(url('/admin/settings/qris'), () => HttpResponse.json({ message: 'QRIS berhasil disimpan.', data: demoQrisSetting })),
+  /** A stored QRIS that the admin removes: the setting reads empty after the DELETE. */
+  qrisRemovable: () => {
+    let setting: QrisSetting = demoQrisSetting;
+    const empty: QrisSetting = { payload: null, merchantName: null, merchantCity: null };
+    return [
+      http.get(url('/admin/settings/qris'), () => HttpResponse.json(setting)),
+      http.delete(url('/admin/settings/qris'), () => {
+        setting = empty;
+        return HttpResponse.json({ message: 'QRIS dihapus. Pesanan baru memakai gambar QR pembayaran.', data: empty });
+      }),
+    ];
+  },
   qrisSaveFails: (message: string) => http.put(url('/admin/settings/qris'), () => HttpResponse.json({ message }, { status: 400 })),
   reverseSucceeds: () =>
     http.post(url('/admin/payments/:id/reverse'), async ({ request }) => {

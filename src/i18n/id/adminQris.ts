@@ -18,4 +18,11 @@ export const adminQris = {
   saveImage: 'Baca dan Simpan',
   refusedTitle: 'QRIS ditolak',
   saved: 'QRIS berhasil disimpan.',
+  remove: 'Hapus QRIS',
+  removeConfirmTitle: 'Hapus QRIS merchant?',
+  removeConfirmText:
+    'Pesanan baru tidak lagi mendapat QR dengan nominal pasti: peserta kembali memakai gambar QR pembayaran dan mengunggah bukti. Pesanan yang sudah dibuat tetap berlaku sampai kedaluwarsa.',
+  removeConfirm: 'Hapus',
+  cancel: 'Batal',
+  removed: 'QRIS dihapus. Pesanan baru memakai gambar QR pembayaran.',
 } as const;

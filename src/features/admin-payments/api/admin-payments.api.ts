@@ -45,6 +45,11 @@ export const adminPaymentsApi = api.injectEndpoints({
       },
       invalidatesTags: ['Settings'],
     }),
+    /** Back to the static QR image: no exact-amount orders from now on. */
+    removeQris: build.mutation<{ message: string; data: QrisSetting }, void>({
+      query: () => ({ url: '/admin/settings/qris', method: 'DELETE' }),
+      invalidatesTags: ['Settings'],
+    }),
     adminQr: build.query<QrPaymentResponse, void>({
       query: () => '/settings/qr-payment',
       providesTags: ['Settings'],
@@ -67,6 +72,7 @@ export const {
   useReopenPaymentMutation,
   useQrisSettingQuery,
   useSaveQrisMutation,
+  useRemoveQrisMutation,
   useAdminQrQuery,
   useUploadQrMutation,
 } = adminPaymentsApi;

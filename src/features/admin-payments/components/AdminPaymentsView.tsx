@@ -79,6 +79,9 @@ export interface AdminPaymentsViewProps {
 }
 
 const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
+/** A badge keeps its whole word: the table gives its column the badge's width instead of cutting it to 'MENU…'. */
+const WHOLE_BADGE = { flexShrink: 0, minWidth: 'max-content' } as const;
+
 const STATUS = {
   pending: { label: t.adminPayments.statusPending, color: 'orange' },
   confirmed: { label: t.adminPayments.statusConfirmed, color: 'green' },
@@ -436,7 +439,7 @@ function paymentParts(p: AdminPayment, props: AdminPaymentsViewProps) {
     const dup = p.duplicateOf;
     flags = (
       <Stack gap={2} data-testid="duplicate-flag">
-        <Badge color="red" variant="filled" size="sm">
+        <Badge color="red" variant="filled" size="sm" style={WHOLE_BADGE}>
           {t.adminPayments.duplicate}
         </Badge>
         <Anchor component={Link} to={`/admin/payments?q=${encodeURIComponent(dup.nama)}#payment-${dup.id}`} size="xs">
@@ -446,14 +449,14 @@ function paymentParts(p: AdminPayment, props: AdminPaymentsViewProps) {
     );
   } else if (p.buktiBayar && !p.proofChecked) {
     flags = (
-      <Badge color="gray" variant="light" size="sm">
+      <Badge color="gray" variant="light" size="sm" style={WHOLE_BADGE}>
         {t.adminPayments.unchecked}
       </Badge>
     );
   }
   const status = (
     <div>
-      <Badge color={STATUS[p.status].color} variant="light" style={{ flexShrink: 0 }}>
+      <Badge color={STATUS[p.status].color} variant="light" style={WHOLE_BADGE}>
         {STATUS[p.status].label}
       </Badge>
       {p.status === 'rejected' && p.alasanPenolakan ? (

@@ -1,14 +1,16 @@
+import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
 import { bodyText, errorMessage, firstFieldError } from '../../../lib/api-error.ts';
-import { useQrisSettingQuery, useSaveQrisMutation } from '../api/admin-payments.api.ts';
+import { useQrisSettingQuery, useRemoveQrisMutation, useSaveQrisMutation } from '../api/admin-payments.api.ts';
 import { QrisSettingView } from './QrisSettingView.tsx';
 
 /** Binds the stored QRIS and its two ways in (pasted text, or a picture the server reads). */
 export function QrisSettingScreen() {
   const query = useQrisSettingQuery();
   const [save] = useSaveQrisMutation();
+  const [remove, removal] = useRemoveQrisMutation();
   const [payload, setPayload] = useState('');
   const [payloadError, setPayloadError] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
@@ -30,6 +32,25 @@ export function QrisSettingScreen() {
       setSaving(null);
     }
   };
+
+  const askRemove = () =>
+    modals.openConfirmModal({
+      title: t.adminQris.removeConfirmTitle,
+      children: t.adminQris.removeConfirmText,
+      labels: { confirm: t.adminQris.removeConfirm, cancel: t.adminQris.cancel },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t.dialog.close },
+      centered: true,
+      onConfirm: () => {
+        setRefusal(null);
+        remove()
+          .unwrap()
+          .then(
+            (res) => notifySuccess(res.message || t.adminQris.removed, { audience: 'admin' }),
+            (error: unknown) => setRefusal(bodyText(error, 'message') ?? errorMessage(error)),
+          );
+      },
+    });
 
   return (
     <QrisSettingView
@@ -65,6 +86,8 @@ export function QrisSettingScreen() {
       }}
       saving={saving}
       refusal={refusal}
+      onRemove={askRemove}
+      removing={removal.isLoading}
     />
   );
 }

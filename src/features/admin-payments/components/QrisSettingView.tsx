@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Code, Divider, FileInput, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Center, Code, Divider, FileInput, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { QrisSetting } from '../../../../contract/payments.ts';
 import { t } from '../../../i18n/id.ts';
 
@@ -22,6 +22,9 @@ export interface QrisSettingViewProps {
   saving: 'payload' | 'image' | null;
   /** The server's refusal of the last save (bad CRC, not a static QRIS, unreadable picture). */
   refusal: string | null;
+  /** Asks first, then removes the stored QRIS. */
+  onRemove: () => void;
+  removing: boolean;
 }
 
 /** /admin/settings: the merchant's static QRIS from which every exact-amount order is drawn. */
@@ -52,6 +55,18 @@ export function QrisSettingView(props: QrisSettingViewProps) {
           <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {props.setting.payload}
           </Code>
+          <Group justify="flex-end">
+            <Button
+              variant="outline"
+              color="red"
+              size="xs"
+              onClick={props.onRemove}
+              loading={props.removing}
+              disabled={props.saving !== null}
+            >
+              {t.adminQris.remove}
+            </Button>
+          </Group>
         </Stack>
       </Alert>
     );
