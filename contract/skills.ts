@@ -343,6 +343,19 @@ export const SKILL_IDS = SKILLS.map((s) => s.id) as [SkillId, ...SkillId[]];
  */
 export const SKILL_JUDGE_MIN_RESPONSES = 4;
 
+/**
+ * The skill a question gets when it is added without one (a client of the spec's calls, which
+ * carry no skill; decision 031): the broadest skill of its part, for the admin to refine.
+ */
+export const DEFAULT_SKILL = {
+  A: 'la-paraphrase',
+  B: 'lb-detail',
+  C: 'lc-detail',
+  structure: 'st-verb-form',
+  written: 'we-word-form',
+  reading: 'rd-detail',
+} as const satisfies Record<'A' | 'B' | 'C' | 'structure' | 'written' | 'reading', (typeof SKILL_IDS)[number]>;
+
 export const SKILL_UNKNOWN = 'Skill tidak dikenal. Pilih salah satu skill dari daftar.';
 
 export const skillSchema = z.enum(SKILL_IDS, { error: SKILL_UNKNOWN });

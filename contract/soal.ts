@@ -52,11 +52,19 @@ const SECTION_NAME: Record<SoalSection, string> = {
   reading: 'Reading',
 };
 
-/** A skill of contract/skills.ts that belongs to the question's section (required). */
+/** A skill of contract/skills.ts that belongs to the question's section. */
 export const sectionSkillSchema = (section: SoalSection) =>
   skillSchema.refine((id) => skillById(id)?.section === section, {
     error: `Skill ini bukan skill bagian ${SECTION_NAME[section]}. Pilih skill dari daftar bagian ini.`,
   });
+
+/**
+ * The skill of a form's add or edit: the spec's calls carry none, so a client that follows the
+ * spec may leave it out (decision 031): an add then gets its part's default skill, an edit keeps
+ * the stored one. A skill that is sent must belong to the section. The import's sheet requires it.
+ */
+const formSkillSchema = (section: SoalSection) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), sectionSkillSchema(section).optional());
 
 /** Absent keeps the stored text on an edit; an empty string clears it (null). */
 const optionalText = (max: number, label: string) =>
@@ -74,7 +82,7 @@ export const listeningFieldsSchema = z.object({
   ...optionFields,
   jawaban: z.coerce.string({ error: ALL_FIELDS_REQUIRED }).pipe(jawabanSchema),
   pembahasan: pembahasanSchema,
-  skill: sectionSkillSchema('listening'),
+  skill: formSkillSchema('listening'),
   /** What the clip says; shown in the review after the attempt, never before. */
   transcript: optionalText(20_000, 'Transkrip'),
   /** The question as the clip speaks it (the exam shows only the options). */
@@ -90,7 +98,7 @@ export const structureBodySchema = z.object({
   ...optionFields,
   jawaban: z.coerce.string({ error: ALL_FIELDS_REQUIRED }).pipe(jawabanSchema),
   pembahasan: pembahasanSchema,
-  skill: sectionSkillSchema('structure'),
+  skill: formSkillSchema('structure'),
 });
 export type StructureBody = z.input<typeof structureBodySchema>;
 
@@ -104,13 +112,13 @@ export const writtenBodySchema = z.object({
   soal: requiredText(20_000, 'Soal wajib diisi: pilih empat kata dan beri huruf A-D.'),
   jawaban: z.coerce.string({ error: WRITTEN_REQUIRED }).pipe(jawabanSchema),
   pembahasan: pembahasanSchema,
-  skill: sectionSkillSchema('written'),
+  skill: formSkillSchema('written'),
 });
 export type WrittenBody = z.input<typeof writtenBodySchema>;
 
 /** Reading (JSON): like structure plus the passage it belongs to. */
 export const readingBodySchema = structureBodySchema.extend({
-  skill: sectionSkillSchema('reading'),
+  skill: formSkillSchema('reading'),
   q_reading: z.coerce.number({ error: PASSAGE_REQUIRED }).int({ error: PASSAGE_REQUIRED }).positive({ error: PASSAGE_REQUIRED }),
 });
 export type ReadingBody = z.input<typeof readingBodySchema>;

@@ -256,6 +256,17 @@ export function isListeningPartA(index: number): boolean {
   return partOfIndex(index) === 'listening' && index < LISTENING_GROUPS[0]!.first;
 }
 
+/**
+ * The listening part (A short conversations, B longer conversations, C talks) of a question
+ * number: Part B is the first two groups, Part C the rest (the ITP's 31-38 and 39-50).
+ */
+export function listeningPartOf(noSoal: number): 'A' | 'B' | 'C' {
+  const page = pageOf('listening', noSoal);
+  const group = LISTENING_GROUPS.findIndex((g) => page >= g.first && page <= g.last);
+  if (group < 0) return 'A';
+  return group < 2 ? 'B' : 'C';
+}
+
 /** The part whose instructions an instruction page shows (0 listening, 51 structure, 67 written, 93 reading). */
 export function introPartOf(index: number): QuestionPart | undefined {
   if (!isInstructionIndex(index)) return undefined;

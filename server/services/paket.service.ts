@@ -129,23 +129,58 @@ export async function updatePaket(db: Db, id: number, input: PaketInput): Promis
     [input.durasi_reading, existing.durasiReading],
   ];
   // A running attempt sets its next section's end from these; name, price and status it never reads.
-  if (durations.some(([next, now]) => next !== undefined && next !== now)) await assertNoRunningAttempt(db, id);
-  if (input.status === 'siap' && existing.status !== 'siap') refuseIfIncomplete(await completenessOf(db, id));
-  const [row] = await db
-    .update(paketSoal)
-    .set({
-      namaPaket: input.nama_paket,
-      ...(input.level !== undefined ? { level: input.level } : {}),
-      ...(input.harga !== undefined ? { harga: input.harga } : {}),
-      ...(input.status !== undefined ? { status: input.status } : {}),
-      ...(input.durasi_listening !== undefined ? { durasiListening: input.durasi_listening } : {}),
-      ...(input.durasi_written !== undefined ? { durasiWritten: input.durasi_written } : {}),
-      ...(input.durasi_reading !== undefined ? { durasiReading: input.durasi_reading } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(paketSoal.id, id))
-    .returning();
-  return toAdminPaket(db, row!);
+  const readByAttempts = durations.some(([next, now]) => next !== undefined && next !== now);
+  const row = await changeContent(
+    db,
+    id,
+    async (tx) => {
+      if (input.status === 'siap' && existing.status !== 'siap') refuseIfIncomplete(await completenessOf(tx, id));
+      const [updated] = await tx
+        .update(paketSoal)
+        .set({
+          namaPaket: input.nama_paket,
+          ...(input.level !== undefined ? { level: input.level } : {}),
+          ...(input.harga !== undefined ? { harga: input.harga } : {}),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(input.durasi_listening !== undefined ? { durasiListening: input.durasi_listening } : {}),
+          ...(input.durasi_written !== undefined ? { durasiWritten: input.durasi_written } : {}),
+          ...(input.durasi_reading !== undefined ? { durasiReading: input.durasi_reading } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(paketSoal.id, id))
+        .returning();
+      return updated!;
+    },
+    { readByAttempts },
+  );
+  return toAdminPaket(db, row);
+}
+
+/**
+ * A change to what a running attempt reads (questions, passages, media, durations), made in one
+ * transaction that holds the package's row. An exam start takes the same row (startOrRefreshTimer),
+ * so either the start commits first and this change is refused (409), or the change commits first,
+ * with the package back at belum if it left it incomplete, and the start is refused. Checked
+ * outside the write, the two passed each other: a learner started a package while its question
+ * was being deleted and sat 139 questions.
+ */
+export async function changeContent<T>(
+  db: Db,
+  paketId: number,
+  change: (tx: Db) => Promise<T>,
+  {
+    readByAttempts = true,
+  }: {
+    /** False for what no attempt reads (a package's name, price, status, its archiving): no running-attempt check, no demotion. */ readByAttempts?: boolean;
+  } = {},
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: paketSoal.id }).from(paketSoal).where(eq(paketSoal.id, paketId)).for('update');
+    if (readByAttempts) await assertNoRunningAttempt(tx, paketId);
+    const result = await change(tx);
+    if (readByAttempts) await demoteIfIncomplete(tx, paketId);
+    return result;
+  });
 }
 
 /** A package that is no longer complete (a question deleted) goes back to belum. */
@@ -163,9 +198,22 @@ export async function demoteIfIncomplete(db: Db, paketId: number): Promise<void>
 export async function archivePaket(db: Db, id: number): Promise<AdminPaket> {
   const existing = await getPaketOrThrow(db, id);
   if (existing.archivedAt) return toAdminPaket(db, existing);
-  await assertArchivable(db, id);
-  const [row] = await db.update(paketSoal).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(paketSoal.id, id)).returning();
-  return toAdminPaket(db, row!);
+  // Under the package's row, like an exam start: no attempt starts between the check and the archive.
+  const row = await changeContent(
+    db,
+    id,
+    async (tx) => {
+      await assertArchivable(tx, id);
+      const [archived] = await tx
+        .update(paketSoal)
+        .set({ archivedAt: new Date(), updatedAt: new Date() })
+        .where(eq(paketSoal.id, id))
+        .returning();
+      return archived!;
+    },
+    { readByAttempts: false },
+  );
+  return toAdminPaket(db, row);
 }
 
 /** Brings an archived package back with the status it had (a siap package is listed for learners again). */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertNoRunningAttempt } from './content-guard.service.ts';
-import { getPaketOrThrow } from './paket.service.ts';
+import { changeContent, getPaketOrThrow } from './paket.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
 import { mediaUrl, type StoredFile, type Storage } from './storage.service.ts';
 
@@ -47,7 +47,7 @@ export async function createQuestionReading(
   if (!image && !html) throw badRequest(PASSAGE_CONTENT_REQUIRED);
   const file: StoredFile | null = image ? await storage.write('passage', image) : null;
   try {
-    const row = await db.transaction(async (tx) => {
+    const row = await changeContent(db, paketId, async (tx) => {
       if (file) await storage.record(tx, 'passage', file, { paketSoalId: paketId });
       const [inserted] = await tx
         .insert(questionReading)
@@ -75,7 +75,7 @@ export async function updateQuestionReading(
   if (!image && !existing.image && !html) throw badRequest(PASSAGE_CONTENT_REQUIRED);
   const file: StoredFile | null = image ? await storage.write('passage', image) : null;
   try {
-    const row = await db.transaction(async (tx) => {
+    const row = await changeContent(db, existing.paketSoalId, async (tx) => {
       if (file) {
         await storage.record(tx, 'passage', file, { paketSoalId: existing.paketSoalId });
         if (existing.image) await storage.forget(tx, [existing.image]);
@@ -109,7 +109,7 @@ export async function deleteQuestionReading(db: Db, storage: Storage, id: number
       `Bacaan ini masih dipakai oleh ${n} soal reading. Pindahkan soal-soal itu ke bacaan lain atau hapus soalnya terlebih dahulu, lalu hapus bacaan ini.`,
     );
   }
-  await db.transaction(async (tx) => {
+  await changeContent(db, existing.paketSoalId, async (tx) => {
     await tx.delete(questionReading).where(eq(questionReading.id, id));
     if (existing.image) await storage.forget(tx, [existing.image]);
   });

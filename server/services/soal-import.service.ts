@@ -6,6 +6,7 @@ import {
   listeningFieldsSchema,
   questionReadingFieldsSchema,
   readingBodySchema,
+  sectionSkillSchema,
   structureBodySchema,
   writtenBodySchema,
   type SoalSection,
@@ -14,7 +15,7 @@ import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { assertNoRunningAttempt } from './content-guard.service.ts';
-import { getPaketOrThrow } from './paket.service.ts';
+import { changeContent, getPaketOrThrow } from './paket.service.ts';
 import { PASSAGE_CONTENT_REQUIRED } from './question-reading.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
 import { baseName, isZip, MAX_ENTRY_BYTES, readAiken, readCsv, readXlsx, readZip, sectionOfCell, type SheetRow } from './soal-sheet.ts';
@@ -54,12 +55,13 @@ const COLUMN_OF_FIELD: Record<string, ImportColumn> = {
   page: 'no_soal',
 };
 
+/** The sheet's skill column is required (the template documents it), unlike the spec's form calls. */
 const BODY_SCHEMA = {
-  listening: listeningFieldsSchema,
-  structure: structureBodySchema,
-  written: writtenBodySchema,
+  listening: listeningFieldsSchema.extend({ skill: sectionSkillSchema('listening') }),
+  structure: structureBodySchema.extend({ skill: sectionSkillSchema('structure') }),
+  written: writtenBodySchema.extend({ skill: sectionSkillSchema('written') }),
   // The passage is matched by name below, not by id.
-  reading: readingBodySchema.omit({ q_reading: true }),
+  reading: readingBodySchema.omit({ q_reading: true }).extend({ skill: sectionSkillSchema('reading') }),
 } as const;
 
 /** Extensions a media file may carry for what its bytes are (storage.inspect's `ext`). */
@@ -352,7 +354,7 @@ async function write(
     const audioKeys = new Map<number, string>();
     for (const p of planned) if (p.audio) audioKeys.set(p.row, await store('audio', p.audio));
 
-    await db.transaction(async (tx) => {
+    await changeContent(db, paketId, async (tx) => {
       for (const w of written) await storage.record(tx, w.kind, w.file, { paketSoalId: paketId });
       const passageIds = new Map(existingByName);
       if (newPassages.length > 0) {

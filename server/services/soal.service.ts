@@ -1,13 +1,13 @@
 import { and, asc, eq, max, ne } from 'drizzle-orm';
 import { PASSAGE_REQUIRED, type AdminSoal, type SoalSection } from '../../contract/soal.ts';
-import { isListeningGroupMember, pageOf, partNumberRange } from '../../machines/exam-layout.ts';
-import type { SkillId } from '../../contract/skills.ts';
+import { isListeningGroupMember, listeningPartOf, pageOf, partNumberRange } from '../../machines/exam-layout.ts';
+import { DEFAULT_SKILL, type SkillId } from '../../contract/skills.ts';
 import { readWritten, WRITTEN_PARTS_MESSAGE } from '../../contract/written-markup.ts';
 import type { Db } from '../db/client.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertNoRunningAttempt } from './content-guard.service.ts';
-import { demoteIfIncomplete, getPaketOrThrow } from './paket.service.ts';
+import { changeContent, getPaketOrThrow } from './paket.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
 import { mediaUrl, type StoredFile, type Storage } from './storage.service.ts';
@@ -58,7 +58,8 @@ export interface SoalInput {
   jawaban: '1' | '2' | '3' | '4';
   pembahasan?: string | undefined;
   q_reading?: number;
-  skill: SkillId;
+  /** Absent (a client of the spec's calls): an add takes its part's default, an edit keeps the stored skill. */
+  skill?: SkillId | undefined;
   /** Listening only; undefined keeps the stored text on an edit, null clears it. */
   transcript?: string | null | undefined;
   spoken_question?: string | null | undefined;
@@ -139,6 +140,11 @@ export async function checkSoal(section: SoalSection, input: SoalInput, hasAudio
 
 export const AUDIO_LISTENING_ONLY = 'Hanya soal listening yang memakai audio.';
 
+/** The skill of a question added without one (decision 031). */
+function defaultSkill(section: SoalSection, noSoal: number): SkillId {
+  return section === 'listening' ? DEFAULT_SKILL[listeningPartOf(noSoal)] : DEFAULT_SKILL[section];
+}
+
 /** The row a new question is inserted as (form save and import alike). */
 export function newSoalValues(
   paketId: number,
@@ -162,7 +168,7 @@ export function newSoalValues(
     audio: audioKey,
     qReading: passageId,
     pembahasan: input.pembahasan ?? null,
-    skill: input.skill,
+    skill: input.skill ?? defaultSkill(section, input.no_soal),
     transcript: section === 'listening' ? (input.transcript ?? null) : null,
     spokenQuestion: section === 'listening' ? (input.spoken_question ?? null) : null,
   };
@@ -194,7 +200,7 @@ export async function createSoal(
 
   const file: StoredFile | null = audio ? await storage.write('audio', audio) : null;
   try {
-    const row = await db.transaction(async (tx) => {
+    const row = await changeContent(db, paketId, async (tx) => {
       if (file) await storage.record(tx, 'audio', file, { paketSoalId: paketId });
       const [inserted] = await tx
         .insert(soal)
@@ -246,7 +252,7 @@ export async function updateSoal(
 
   const file: StoredFile | null = audio ? await storage.write('audio', audio) : null;
   try {
-    const row = await db.transaction(async (tx) => {
+    const row = await changeContent(db, existing.paketSoalId, async (tx) => {
       if (file) {
         await storage.record(tx, 'audio', file, { paketSoalId: existing.paketSoalId });
         if (existing.audio) await storage.forget(tx, [existing.audio]);
@@ -265,7 +271,7 @@ export async function updateSoal(
           ...(file ? { audio: file.key } : {}),
           ...(section === 'reading' ? { qReading: prepared.passage?.id ?? null } : {}),
           ...(input.pembahasan !== undefined ? { pembahasan: input.pembahasan } : {}),
-          skill: input.skill,
+          ...(input.skill !== undefined ? { skill: input.skill } : {}),
           ...(section === 'listening' && input.transcript !== undefined ? { transcript: input.transcript } : {}),
           ...(section === 'listening' && input.spoken_question !== undefined ? { spokenQuestion: input.spoken_question } : {}),
           updatedAt: new Date(),
@@ -275,7 +281,6 @@ export async function updateSoal(
       return updated!;
     });
     if (file && existing.audio) await storage.removeFromDisk([existing.audio]);
-    await demoteIfIncomplete(db, existing.paketSoalId);
     return toAdminSoal(row, prepared.passage ?? (await passageById(db, row.qReading)));
   } catch (err) {
     if (file) await storage.removeFromDisk([file.key]);
@@ -287,12 +292,11 @@ export async function updateSoal(
 export async function deleteSoal(db: Db, storage: Storage, id: number): Promise<void> {
   const existing = await getSoalRow(db, id);
   await assertNoRunningAttempt(db, existing.paketSoalId);
-  await db.transaction(async (tx) => {
+  await changeContent(db, existing.paketSoalId, async (tx) => {
     await tx.delete(soal).where(eq(soal.id, id));
     if (existing.audio) await storage.forget(tx, [existing.audio]);
   });
   await storage.removeFromDisk([existing.audio]);
-  await demoteIfIncomplete(db, existing.paketSoalId);
 }
 
 export async function listSoal(db: Db, paketId: number, section: SoalSection): Promise<AdminSoal[]> {

@@ -164,6 +164,30 @@ describe('a running attempt', () => {
     expect(start.json().message).toBe('Paket ini sedang diperbaiki oleh admin, sehingga belum dapat dimulai. Silakan coba lagi nanti.');
     expect(await ctx.database.db.select().from(examAttempts).where(eq(examAttempts.userId, me.userId))).toHaveLength(0);
   });
+
+  it('never lets a start and a question delete sent together both succeed: the attempt always sits all 140', async () => {
+    const outcomes = { started: 0, deleted: 0 };
+    for (let round = 0; round < 8; round++) {
+      const paket = await insertCompletePackage(ctx.database.db, { nama: `Paket Balapan ${round}` });
+      const me = await learner(paket.id);
+      const [q] = await questionsOf(paket.id);
+      const [start, removal] = await Promise.all([
+        me.c.put('/api/soal/timers', { paketId: paket.id }),
+        admin.delete(`/api/admin/paket-soal/soal/${q!.id}`),
+      ]);
+      expect([start.statusCode, removal.statusCode].sort(), `round ${round}`).toEqual([200, 409]);
+      if (start.statusCode === 200) {
+        outcomes.started++;
+        expect((await me.c.get('/api/soal')).json().soal).toHaveLength(140);
+      } else {
+        outcomes.deleted++;
+        expect(start.json().message).toMatch(/sedang diperbaiki oleh admin/);
+        expect((await admin.get(`/api/admin/paket-soal/${paket.id}`)).json().data.status).toBe('belum');
+      }
+    }
+    // Which one wins is up to the scheduler; the rule is that never both do.
+    expect(outcomes.started + outcomes.deleted).toBe(8);
+  });
 });
 
 describe('archiving a package', () => {

@@ -134,3 +134,73 @@ describe('written-expression HTML in any common shape', () => {
     );
   });
 });
+
+describe('a question sent without a skill (the spec calls carry none)', () => {
+  it("is added with its part's default skill, keeps its skill on an edit, and a wrong skill is still refused", async () => {
+    const id = await newPaket();
+    const spec = (no: number) =>
+      multipart(
+        { ...options, jawaban: '1', no_soal: no, page: no },
+        no === 33 ? {} : { audio: { filename: 'c.mp3', content: fixture('tone.mp3') } },
+      );
+    const added: Record<number, string> = {};
+    for (const no of [5, 33, 45]) {
+      const body = spec(no);
+      const res = await admin.request({
+        method: 'POST',
+        url: `/api/admin/paket-soal/${id}/soal-listening`,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(res.statusCode, `listening ${no}`).toBe(201);
+      added[no] = res.json().data.skill as string;
+    }
+    expect(added).toEqual({ 5: 'la-paraphrase', 33: 'lb-detail', 45: 'lc-detail' });
+
+    const structure = await admin.post(`/api/admin/paket-soal/${id}/soal-structure`, {
+      soal: 'The cat ___ here.',
+      ...options,
+      jawaban: '2',
+      no_soal: 1,
+      page: 52,
+    });
+    expect(structure.statusCode).toBe(201);
+    expect(structure.json().data.skill).toBe('st-verb-form');
+    const written = await admin.post(`/api/admin/paket-soal/${id}/soal-written`, { soal: CANONICAL, jawaban: '2', no_soal: 16, page: 68 });
+    expect(written.json().data.skill).toBe('we-word-form');
+
+    const soalId = structure.json().data.id as number;
+    expect(
+      (
+        await admin.put(`/api/admin/paket-soal/soal-structure/${soalId}`, {
+          soal: 'The cat ___ here.',
+          ...options,
+          jawaban: '2',
+          no_soal: 1,
+          page: 52,
+          skill: 'st-inversion',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const kept = await admin.put(`/api/admin/paket-soal/soal-structure/${soalId}`, {
+      soal: 'The dog ___ here.',
+      ...options,
+      jawaban: '3',
+      no_soal: 1,
+      page: 52,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data).toMatchObject({ skill: 'st-inversion', jawaban: '3' });
+
+    const wrong = await admin.post(`/api/admin/paket-soal/${id}/soal-structure`, {
+      soal: 'x',
+      ...options,
+      jawaban: '2',
+      no_soal: 2,
+      page: 53,
+      skill: 'rd-detail',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/bukan skill bagian Structure/);
+  });
+});
