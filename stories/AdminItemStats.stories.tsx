@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { textContrast } from './support/contrast.ts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminContentHandlers } from '../src/api/mocks/admin-content.handlers.ts';
 import { demoItemStats, itemStatsHandlers } from '../src/api/mocks/item-stats.handlers.ts';
@@ -60,6 +61,11 @@ export const Flagged: Story = {
     await expect(list.getAllByText(T.flags.too_easy)[0]).toBeVisible();
     await expect(list.getAllByText(T.flags.too_hard)[0]).toBeVisible();
     await expect(list.getAllByText(T.flags.low_discrimination)[0]).toBeVisible();
+    // Readable, not only present: each flag's word against its badge (the same shade on itself was 1:1).
+    for (const word of [T.flags.too_easy, T.flags.too_hard, T.flags.low_discrimination, T.ok]) {
+      const badge = list.getAllByText(word)[0]!.closest('.mantine-Badge-root')!;
+      await expect(textContrast(badge)).toBeGreaterThanOrEqual(4.5);
+    }
 
     const flagged = demoItemStats(120).items.filter((i) => i.flags.length > 0).length;
     await userEvent.click(canvas.getByRole('switch', { name: T.flaggedOnly(flagged) }));

@@ -97,6 +97,22 @@ export const ReportWithProblems: Story = {
   },
 };
 
+/** On a 320 px phone the report's messages wrap inside the panel: nothing to scroll sideways. */
+export const ReportWithProblemsPhone: Story = {
+  args: ReportWithProblems.args,
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: T.problemsCaption });
+    await expect(canvasElement.ownerDocument.defaultView!.innerWidth).toBeLessThanOrEqual(390);
+    // The table's scroll box (any ancestor) holds nothing wider than itself.
+    for (let el: HTMLElement | null = table.parentElement; el && el !== canvasElement; el = el.parentElement) {
+      await expect(el.scrollWidth).toBeLessThanOrEqual(el.clientWidth);
+    }
+    const doc = canvasElement.ownerDocument.documentElement;
+    await expect(doc.scrollWidth).toBeLessThanOrEqual(doc.clientWidth);
+  },
+};
+
 export const ReportClean: Story = {
   args: { state: { kind: 'report', report: CLEAN }, file: sheet() },
   play: async ({ canvasElement, args }) => {

@@ -151,3 +151,16 @@ export const PaymentWaiting: Story = {
     await expect(within(other).getByRole('button', { name: t.paketPage.kerjakan })).toBeEnabled();
   },
 };
+
+/** On a 320 px phone the waiting status is read whole: it wraps instead of ending in '…'. */
+export const PaymentWaitingPhone: Story = {
+  ...PaymentWaiting,
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const itp = await within(canvasElement).findByRole('article', { name: 'Paket A ITP' });
+    const status = await within(itp).findByRole('status');
+    for (const el of [status, ...status.querySelectorAll<HTMLElement>('*')]) {
+      await expect(el.scrollWidth).toBeLessThanOrEqual(el.clientWidth);
+    }
+  },
+};

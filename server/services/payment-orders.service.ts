@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import jsQRModule from 'jsqr';
-import { and, desc, eq, lte, not, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, not, sql } from 'drizzle-orm';
 import type { PaymentOrder, QrisSetting, SetupStatus } from '../../contract/payments.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -323,6 +323,11 @@ export async function getSetupStatus(db: Db, gateway: PaymentGateway | undefined
     gateway !== undefined ||
     (await readSetting(db, QRIS_SETTING_KEY)) !== undefined ||
     (await readSetting(db, QR_SETTING_KEY)) !== undefined;
-  const ready = await db.select({ id: paketSoal.id }).from(paketSoal).where(eq(paketSoal.status, 'siap')).limit(1);
+  // An archived package is not for sale, however ready.
+  const ready = await db
+    .select({ id: paketSoal.id })
+    .from(paketSoal)
+    .where(and(eq(paketSoal.status, 'siap'), isNull(paketSoal.archivedAt)))
+    .limit(1);
   return { adminPasswordChanged: !stillInitial, qrSet, paketReady: ready.length > 0 };
 }

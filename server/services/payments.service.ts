@@ -474,6 +474,9 @@ export async function reversePayment(db: Db, adminId: number, paymentId: number,
 
 /** POST /admin/payments/{id}/reopen: a rejection goes back to waiting for a decision. */
 export async function reopenPayment(db: Db, adminId: number, paymentId: number): Promise<AdminPayment> {
+  // A rejection of an archived package stays decided: reopened, it could never be confirmed.
+  const [target] = await db.select({ paketId: payments.paketSoalId }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (target?.paketId) await assertNotArchived(db, target.paketId);
   try {
     await db.transaction(async (tx) => {
       const [reopened] = await tx

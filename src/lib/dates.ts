@@ -27,3 +27,8 @@ export const formatDateTime = (iso: string): string => dateTime.format(new Date(
 
 /** '13.05.09' (Jakarta), for a section's end today. */
 export const formatClockTime = (iso: string): string => clockTime.format(new Date(iso));
+
+const dateMinute = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Jakarta' });
+
+/** '27 Nov 2026, 14.57' (Jakarta), for payments and orders: the same clock as the audit log, whatever the device's zone. */
+export const formatDateMinute = (iso: string): string => dateMinute.format(new Date(iso));

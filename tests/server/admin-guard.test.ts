@@ -288,5 +288,11 @@ describe('archiving a package', () => {
       alasanPenolakan: 'Paket diarsipkan.',
     });
     expect(reject.statusCode).toBe(200);
+    // Reopened, it could never be confirmed: the rejection stays.
+    const reopen = await admin.post(`/api/admin/payments/${payment!.id}/reopen`);
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toBe(ARCHIVED);
+    const [still] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment!.id));
+    expect(still!.status).toBe('rejected');
   });
 });

@@ -333,6 +333,11 @@ describe('first-run checklist', () => {
       expect((await a.get('/api/admin/setup-status')).json()).toEqual({ adminPasswordChanged: false, qrSet: false, paketReady: false });
       await a.put('/api/users/update-password', { oldPassword: 'admin-rahasia-uji', newPassword: 'Rahasia-Baru-123' });
       await a.put('/api/admin/settings/qris', { payload: STATIC });
+      // An archived package is not for sale, however ready.
+      await fresh.database.db
+        .insert(paketSoal)
+        .values({ namaPaket: 'Arsip', harga: 0, status: 'siap', level: 'itp', archivedAt: new Date() });
+      expect((await a.get('/api/admin/setup-status')).json()).toMatchObject({ paketReady: false });
       await fresh.database.db.insert(paketSoal).values({ namaPaket: 'Siap', harga: 0, status: 'siap', level: 'itp' });
       expect((await a.get('/api/admin/setup-status')).json()).toEqual({ adminPasswordChanged: true, qrSet: true, paketReady: true });
       const learner = new Client(fresh.app);

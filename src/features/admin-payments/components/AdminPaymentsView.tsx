@@ -25,6 +25,7 @@ import type { AdminPayment, AdminPaymentList, PaymentStatus } from '../../../../
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
 import { paymentActions } from '../payment-actions.ts';
+import { formatDateMinute } from '../../../lib/dates.ts';
 
 export type StatusFilter = PaymentStatus | '';
 
@@ -78,7 +79,6 @@ export interface AdminPaymentsViewProps {
   onCancelReopen: () => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 /** A badge keeps its whole word: the table gives its column the badge's width instead of cutting it to 'MENU…'. */
 const WHOLE_BADGE = { flexShrink: 0, minWidth: 'max-content' } as const;
 
@@ -146,7 +146,7 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
                   <Stack gap={4} style={{ minWidth: 0 }}>
                     {part.paket}
                     {part.flags}
-                    <Text size="xs">{dateFormat.format(new Date(p.createdAt))}</Text>
+                    <Text size="xs">{formatDateMinute(p.createdAt)}</Text>
                   </Stack>
                 </Group>
                 {part.decisions}
@@ -183,7 +183,7 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
                 </Table.Td>
                 <Table.Td>{part.status}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{dateFormat.format(new Date(p.createdAt))}</Text>
+                  <Text size="sm">{formatDateMinute(p.createdAt)}</Text>
                   {part.decisions}
                 </Table.Td>
                 <Table.Td>{part.actions}</Table.Td>
@@ -443,7 +443,7 @@ function paymentParts(p: AdminPayment, props: AdminPaymentsViewProps) {
           {t.adminPayments.duplicate}
         </Badge>
         <Anchor component={Link} to={`/admin/payments?q=${encodeURIComponent(dup.nama)}#payment-${dup.id}`} size="xs">
-          {t.adminPayments.duplicateOf(dup.nama, dateFormat.format(new Date(dup.createdAt)))}
+          {t.adminPayments.duplicateOf(dup.nama, formatDateMinute(dup.createdAt))}
         </Anchor>
       </Stack>
     );
@@ -474,7 +474,7 @@ function paymentParts(p: AdminPayment, props: AdminPaymentsViewProps) {
             {t.adminPayments.decisionLine(
               t.adminPayments.decision[d.action],
               d.byNama ?? t.adminPayments.byGateway,
-              dateFormat.format(new Date(d.at)),
+              formatDateMinute(d.at),
             )}
             {d.reason && d.action !== 'rejected' ? ` (${d.reason})` : null}
           </Text>

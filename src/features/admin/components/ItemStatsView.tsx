@@ -30,18 +30,19 @@ const figure = (value: number | null) => (value === null ? T.notDefined : format
 const letterOf = (option: '1' | '2' | '3' | '4') => LETTERS[Number(option) - 1]!;
 const nameOf = (item: ItemStat) => T.itemName(t.admin.sections[item.section], item.noSoal);
 
+/** A flag is told by its word in dark text on a light tint of its colour (a shade on its own shade was unreadable). */
 function Flags({ flags, enough }: { flags: readonly ItemFlag[]; enough: boolean }) {
   if (!enough) return <Text size="sm">{T.notDefined}</Text>;
   if (flags.length === 0)
     return (
-      <Badge color="green.9" variant="light" tt="none">
+      <Badge color="green" variant="light" c="dark.9" tt="none">
         {T.ok}
       </Badge>
     );
   return (
     <Group gap={4}>
       {flags.map((f) => (
-        <Badge key={f} color={f === 'low_discrimination' ? 'orange.9' : 'red.9'} variant="light" tt="none">
+        <Badge key={f} color={f === 'low_discrimination' ? 'orange' : 'red'} variant="light" c="dark.9" tt="none">
           {T.flags[f]}
         </Badge>
       ))}

@@ -22,7 +22,7 @@ export interface RichTextFieldProps {
 /*
  * Only what contract/rich-text.ts lets the server keep: bold, italic, underline, paragraphs, line
  * breaks and lists. Headings, code, quotes, strike and links are switched off; a link inside a
- * timed exam item would take the learner out of the exam (docs/decisions/009-admin-rich-text.md).
+ * timed exam item would take the learner out of the exam (contract/rich-text.ts; decision 018 says why options stay plain text).
  */
 const extensions = [
   StarterKit.configure({

@@ -53,8 +53,8 @@ export const isAikenName = (name: string | undefined): boolean => !!name && name
 function ProblemsTable({ report }: { report: ImportReport }) {
   const T = t.admin.bank;
   return (
-    <Table.ScrollContainer minWidth={420} maxHeight={420}>
-      <Table striped withTableBorder stickyHeader>
+    <Table.ScrollContainer minWidth={0} maxHeight={420}>
+      <Table striped withTableBorder stickyHeader style={{ overflowWrap: 'anywhere' }}>
         <Table.Caption>{T.problemsCaption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

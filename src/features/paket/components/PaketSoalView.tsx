@@ -59,7 +59,16 @@ function PaketCard({
         </Stack>
         {waiting ? (
           <Stack gap={4} role="status" data-testid={`paket-waiting-${paket.id}`}>
-            <Badge color="orange" variant="light" size="lg" fullWidth>
+            {/* A badge that wraps: a phone's card is narrower than the status in one line. */}
+            <Badge
+              color="orange"
+              variant="light"
+              size="lg"
+              fullWidth
+              h="auto"
+              py={4}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', overflow: 'visible' } }}
+            >
               {t.paketPage.waitingStatus}
             </Badge>
             <Anchor component={Link} to="/paket-saya" size="sm" ta="center">

@@ -4,6 +4,7 @@ import type { PaymentOrder } from '../../../../contract/payments.ts';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
 import { orderPhase } from '../order-phase.ts';
+import { formatDateMinute } from '../../../lib/dates.ts';
 
 export interface OrderPanelProps {
   /** The order once created (then as last polled). */
@@ -17,8 +18,6 @@ export interface OrderPanelProps {
   qrDataUrl: string | null | undefined;
   onRenew: () => void;
 }
-
-const whenFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The exact-amount order on /bayar: its QR, the amount to the rupiah and why, its expiry, and its live status. */
 export function OrderPanel({ order, isCreating, error, onRetry, qrDataUrl, onRenew }: OrderPanelProps) {
@@ -107,7 +106,7 @@ export function OrderPanel({ order, isCreating, error, onRetry, qrDataUrl, onRen
         {order.uniqueCode !== null ? t.order.codeWhy(formatRupiah(order.harga), order.uniqueCode) : t.order.gatewayWhy}
       </Text>
       <Text size="sm" ta="center" fw={600} data-testid="order-expires">
-        {t.order.expiresAt(whenFormat.format(new Date(order.expiresAt)))}
+        {t.order.expiresAt(formatDateMinute(order.expiresAt))}
       </Text>
       {qrDataUrl ? (
         <Stack gap={4}>

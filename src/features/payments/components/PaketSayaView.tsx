@@ -4,6 +4,7 @@ import type { UserPayment } from '../../../../contract/payments.ts';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
+import { formatDateMinute } from '../../../lib/dates.ts';
 
 export interface PaketSayaViewProps {
   payments: UserPayment[] | undefined;
@@ -14,8 +15,6 @@ export interface PaketSayaViewProps {
   /** Turns a proof path into a URL the browser can load. */
   assetUrl: (path: string) => string | undefined;
 }
-
-const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The participant wording of spec section 4. */
 export function paymentStatusText(p: Pick<UserPayment, 'status' | 'alasanPenolakan'>): string {
@@ -69,7 +68,7 @@ export function PaketSayaView({ payments, isLoading, error, onRetry, assetUrl }:
               <Stack gap={4} style={{ flex: '1 1 220px' }}>
                 <Text fw={700}>{p.nama_paket}</Text>
                 <Text size="sm">
-                  {t.paketSaya.date}: {dateFormat.format(new Date(p.createdAt))}
+                  {t.paketSaya.date}: {formatDateMinute(p.createdAt)}
                 </Text>
                 <Text size="sm">
                   {t.paketSaya.amount}: <b>{formatRupiah(p.amount)}</b>
