@@ -48,7 +48,7 @@ function jsonBody(v: QuestionValues): StructureBody {
     pilihan_empat: v.pilihan_empat.trim(),
     jawaban: v.jawaban,
     ...(v.pembahasan.trim() ? { pembahasan: v.pembahasan.trim() } : {}),
-    skill: v.skill as SkillId,
+    skill: v.skill,
   };
 }
 

@@ -119,7 +119,7 @@ function WrittenForm({
         page,
         soal: html,
         jawaban,
-        skill: skill as SkillId,
+        skill: skill,
         ...(pembahasan.trim() ? { pembahasan: pembahasan.trim() } : {}),
       },
       addAnother,
