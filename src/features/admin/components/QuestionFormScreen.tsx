@@ -1,7 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { SkillId } from '../../../../contract/skills.ts';
 import type { AdminSoal, QuestionReading, ReadingBody, StructureBody } from '../../../../contract/soal.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
