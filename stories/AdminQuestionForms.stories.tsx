@@ -300,6 +300,28 @@ export const StructureEdit: Story = {
   },
 };
 
+/** Learners are sitting the package: the edit is refused, the form keeps what the admin typed and says why. */
+export const StructureEditRefusedWhileSat: Story = {
+  parameters: {
+    route: '/admin/soal-simulasi/edit-soal-structure/201',
+    msw: [
+      adminContentHandlers.soal(demoSoal.structure[0]!),
+      adminContentHandlers.paket(),
+      adminContentHandlers.updateSoalFail('structure', 409, adminContentHandlers.runningAttemptMessage),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('textbox', { name: 'Soal' }, SLOW)).toHaveTextContent('The sun ____ in the east.');
+    await save(canvasElement);
+    await expectVisibleText(canvasElement, /sedang dikerjakan oleh 2 peserta.*salin paket ini/);
+    // Still on the form, with what was typed.
+    await expect(canvas.getByRole('textbox', { name: 'Soal' })).toHaveTextContent('The sun ____ in the east.');
+  },
+};
+
 const readingHandlers = [
   adminContentHandlers.soalList('reading'),
   adminContentHandlers.paket(),

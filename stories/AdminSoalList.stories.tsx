@@ -161,6 +161,25 @@ export const DeleteConfirmed: Story = {
   },
 };
 
+/** Learners are sitting the package: the delete is refused and the admin reads why and the way out. */
+export const DeleteRefusedWhileSat: Story = {
+  parameters: {
+    msw: [
+      adminContentHandlers.soalList('listening'),
+      adminContentHandlers.deleteSoalFail(409, adminContentHandlers.runningAttemptMessage),
+      ...adminContentHandlers.destinations(),
+      ...mediaHandlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Hapus Soal 32' }));
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hapus' }));
+    await expectVisibleText(canvasElement, /sedang dikerjakan oleh 2 peserta.*salin paket ini/);
+    await expect(await within(canvasElement).findByRole('button', { name: 'Hapus Soal 32' })).toBeVisible();
+  },
+};
+
 /** Deleting from a siap package says first that the package goes back to belum. */
 export const DeleteUnpublishes: Story = {
   parameters: {

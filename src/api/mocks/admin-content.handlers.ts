@@ -180,6 +180,11 @@ const lastOf: Record<SoalSection, { last_no_soal: number; last_page: number }> =
 
 const fail = (status: number, message: string) => HttpResponse.json<ErrorResponse>({ message }, { status });
 
+const RUNNING_ATTEMPT_DEMO =
+  'Paket ini sedang dikerjakan oleh 2 peserta. Soal, bacaan, audio, dan durasinya tidak dapat diubah sampai ujian mereka selesai, ' +
+  'agar ujian yang sedang berjalan tidak rusak. Untuk memperbaiki sekarang: salin paket ini, perbaiki salinannya, ' +
+  'tandai salinan siap, lalu arsipkan paket ini.';
+
 export const adminContentHandlers = {
   pakets: (data: AdminPaket[] = demoPakets) => http.get(url('/admin/paket-soal'), () => HttpResponse.json({ data })),
   paketsPending: () => http.get(url('/admin/paket-soal'), pending),
@@ -291,7 +296,12 @@ export const adminContentHandlers = {
           HttpResponse.json({ message: 'Soal berhasil diupdate', data: demoSoal[section][0] }),
         ),
   deleteSoal: () => http.delete(url('/admin/paket-soal/soal/:soalId'), () => HttpResponse.json({ message: 'Soal berhasil dihapus.' })),
+  deleteSoalFail: (status: number, message: string) => http.delete(url('/admin/paket-soal/soal/:soalId'), () => fail(status, message)),
+  updateSoalFail: (section: Exclude<SoalSection, 'listening'>, status: number, message: string) =>
+    http.put(url(`/admin/paket-soal/soal-${section}/:soalId`), () => fail(status, message)),
 
+  /** The server's refusal while learners sit the package (content-guard.service.ts). */
+  runningAttemptMessage: RUNNING_ATTEMPT_DEMO,
   passages: (data: QuestionReading[] = demoPassages) =>
     http.get(url('/admin/paket-soal/question-reading/:paketId'), () => HttpResponse.json({ data })),
   createPassage: () =>
