@@ -99,6 +99,9 @@ export const Required: Story = {
     await userEvent.click(canvas.getByRole('button', { name: t.admin.soal.save }));
     await expect(canvas.getByRole('alert')).toHaveTextContent(t.admin.written.needFour);
     await expect(args.onSubmit).not.toHaveBeenCalled();
+    // Marking a word answers the complaint: it is not left on screen while the admin fixes it.
+    await userEvent.click(canvas.getByRole('button', { name: 'garden' }));
+    await expect(canvas.queryByText(t.admin.written.needFour)).toBeNull();
   },
 };
 

@@ -90,6 +90,11 @@ function WrittenForm({
   const [pembahasan, setPembahasan] = useState(initial?.pembahasan ?? '');
   const [skill, setSkill] = useState(initial?.skill ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  /** A change to the marks answers a complaint about them: it is checked again on the next save, not shown stale. */
+  const mark = (change: (p: Part[]) => Part[]) => {
+    setParts(change);
+    setProblem((found) => (found === t.admin.written.needFour || found === t.admin.written.orderHint ? null : found));
+  };
 
   const tokens = tokenize(sentence);
   const html = writtenHtml(tokens, parts);
@@ -190,7 +195,7 @@ function WrittenForm({
                       variant={letter ? 'filled' : 'default'}
                       aria-pressed={letter !== undefined}
                       aria-label={letter ? `${token.text} (${letter})` : token.text}
-                      onClick={() => setParts((p) => markWord(p, tokens, index))}
+                      onClick={() => mark((p) => markWord(p, tokens, index))}
                       tt="none"
                     >
                       {letter ? `${token.text} · ${letter}` : token.text}
@@ -205,7 +210,7 @@ function WrittenForm({
                   size="compact-sm"
                   variant="light"
                   disabled={!canResizeLastPart(parts, tokens, 1)}
-                  onClick={() => setParts((p) => resizeLastPart(p, tokens, 1))}
+                  onClick={() => mark((p) => resizeLastPart(p, tokens, 1))}
                 >
                   {t.admin.written.grow(lastLetter ?? LETTERS[0])}
                 </Button>
@@ -213,11 +218,11 @@ function WrittenForm({
                   size="compact-sm"
                   variant="light"
                   disabled={!canResizeLastPart(parts, tokens, -1)}
-                  onClick={() => setParts((p) => resizeLastPart(p, tokens, -1))}
+                  onClick={() => mark((p) => resizeLastPart(p, tokens, -1))}
                 >
                   {t.admin.written.shrink(lastLetter ?? LETTERS[0])}
                 </Button>
-                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setParts([])} disabled={parts.length === 0}>
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => mark(() => [])} disabled={parts.length === 0}>
                   {t.admin.written.reset}
                 </Button>
               </Group>
