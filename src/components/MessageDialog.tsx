@@ -1,22 +1,10 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { t } from '../i18n/id.ts';
+import { Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
 import { preloadAfterPaint, retrying } from '../lib/lazy-retry.ts';
 import { onDemand } from '../lib/on-demand.ts';
+import { MessageBody, type MessageDialogProps } from './MessageBody.tsx';
 
-export interface MessageDialogProps {
-  opened: boolean;
-  title: string;
-  message: ReactNode;
-  /** Small print under the message (e.g. "Silakan coba lagi nanti"). */
-  footer?: ReactNode;
-  /** Tone of the title; errors are red. */
-  tone?: 'error' | 'info';
-  /** Omit to make the dialog blocking (no close button, no outside click, no Escape). */
-  onClose?: () => void;
-  /** Replaces the default OK button. */
-  actions?: ReactNode;
-}
+export type { MessageDialogProps } from './MessageBody.tsx';
 
 /**
  * Mantine's Modal with its scroll area and scroll lock is about 18 KB gzip that no page needs to
@@ -58,7 +46,7 @@ function useModalCode(opened: boolean) {
 }
 
 /** The message while the Modal's code is not in: announced, on top, with the same buttons. */
-function MessageBox({ title, message, footer, tone = 'info', onClose, actions }: MessageDialogProps) {
+function MessageBox({ title, tone = 'info', ...body }: MessageDialogProps) {
   const titleId = useId();
   return (
     <Paper
@@ -77,18 +65,7 @@ function MessageBox({ title, message, footer, tone = 'info', onClose, actions }:
         <Text id={titleId} fw={700} size="lg" c={tone === 'error' ? 'red.8' : undefined}>
           {title}
         </Text>
-        <Text>{message}</Text>
-        {footer ? (
-          <Text size="sm" c="dimmed">
-            {footer}
-          </Text>
-        ) : null}
-        {actions ??
-          (onClose ? (
-            <Group justify="flex-end">
-              <Button onClick={onClose}>{t.dialog.ok}</Button>
-            </Group>
-          ) : null)}
+        <MessageBody {...body} />
       </Stack>
     </Paper>
   );

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { t } from '../i18n/id.ts';
-import type { MessageDialogProps } from './MessageDialog.tsx';
+import { MessageBody, type MessageDialogProps } from './MessageBody.tsx';
 
 /** The message box as a Mantine Modal (loaded on demand by MessageDialog). */
 export function MessageDialogModal({ opened, title, message, footer, tone = 'info', onClose, actions }: MessageDialogProps) {
@@ -20,22 +20,7 @@ export function MessageDialogModal({ opened, title, message, footer, tone = 'inf
       closeButtonProps={{ 'aria-label': t.dialog.close }}
       centered
     >
-      <Stack gap="md">
-        <Text>{message}</Text>
-        {footer ? (
-          <Text size="sm" c="dimmed">
-            {footer}
-          </Text>
-        ) : null}
-        {actions ??
-          (closable ? (
-            <Group justify="flex-end">
-              <Button onClick={onClose} data-autofocus>
-                {t.dialog.ok}
-              </Button>
-            </Group>
-          ) : null)}
-      </Stack>
+      <MessageBody message={message} footer={footer} onClose={onClose} actions={actions} />
     </Modal>
   );
 }
