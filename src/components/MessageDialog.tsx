@@ -13,6 +13,9 @@ export type { MessageDialogProps } from './MessageBody.tsx';
  */
 const modalCode = onDemand(retrying(() => import('./MessageDialogModal.tsx')));
 
+/** Fetches the Modal's code now (what a page does after its paint); resolves once it is in. */
+export const preloadMessageDialog = (): Promise<unknown> => modalCode.load();
+
 /**
  * The app's message box (the spec's "dialog"). Until the Modal's code is in, an open dialog shows
  * the same title, text and buttons in a plain box, so no message waits on the network (the code

@@ -13,6 +13,7 @@ import { examScreenState } from '../../src/features/exam/exam-view-model.ts';
 import { t } from '../../src/i18n/id.ts';
 import { renderWithProviders } from '../../src/test-utils.tsx';
 import { DURATION, T0, createExamSut, fresh, type ExamSut } from './exam-fixtures.ts';
+import { preloadMessageDialog } from '../../src/components/MessageDialog.tsx';
 
 /**
  * A small abstract model of the exam screen, separate from the machine: what a learner sees and
@@ -227,9 +228,10 @@ async function startScreen() {
   });
 }
 
-// The page has the question screen's code before the machine can reach it (useExamRunner).
+// The page has the question screen's code before the machine can reach it (useExamRunner), and
+// the dialog's code once it has painted (MessageDialog): the model checks the dialogs themselves.
 beforeAll(async () => {
-  await laterViews.load();
+  await Promise.all([laterViews.load(), preloadMessageDialog()]);
 });
 beforeEach(async () => {
   vi.useFakeTimers({ now: T0 });
