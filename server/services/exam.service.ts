@@ -19,6 +19,7 @@ import type { Db } from '../db/client.ts';
 import { examAttempts, examHistory, paketSoal, questionReading, soal, users, type PendingOutcome, type UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { consumePayment, nextPaidPackage } from './payments.service.ts';
+import { holdPaketForStart } from './paket.service.ts';
 import { toQuestionReading } from './question-reading.service.ts';
 import { scoreCounts, storedCefrLevels } from './scoring.service.ts';
 import type { OpenAttemptRead } from './sessions.service.ts';
@@ -185,9 +186,10 @@ export async function startOrRefreshTimer(
   const timeFactorPct = fresh?.timeFactorPct ?? 100;
   try {
     const created = await db.transaction(async (tx) => {
-      // Read again under the package's row, which every content change holds (changeContent): a
-      // change that committed first is seen here (belum: refused), one that comes later sees this attempt.
-      const [paket] = await tx.select().from(paketSoal).where(eq(paketSoal.id, active)).for('share');
+      // Read again under the package's lock, which every content change holds alone (changeContent):
+      // a change that committed first is seen here (belum: refused), one that comes later sees this attempt.
+      await holdPaketForStart(tx, active);
+      const [paket] = await tx.select().from(paketSoal).where(eq(paketSoal.id, active));
       if (paket?.status !== 'siap') throw conflict(PAKET_BEING_FIXED);
       const paymentId = await consumePayment(tx, user.id, active);
       const [row] = await tx
