@@ -354,7 +354,7 @@ export const DEFAULT_SKILL = {
   structure: 'st-verb-form',
   written: 'we-word-form',
   reading: 'rd-detail',
-} as const satisfies Record<'A' | 'B' | 'C' | 'structure' | 'written' | 'reading', (typeof SKILL_IDS)[number]>;
+} as const satisfies Record<'A' | 'B' | 'C' | 'structure' | 'written' | 'reading', SkillId>;
 
 export const SKILL_UNKNOWN = 'Skill tidak dikenal. Pilih salah satu skill dari daftar.';
 

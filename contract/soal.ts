@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './common.ts';
-import { skillById, skillSchema } from './skills.ts';
+import { skillById, skillSchema, type SkillId } from './skills.ts';
 
 export const soalSectionSchema = z.enum(['listening', 'structure', 'written', 'reading'], {
   error: 'Bagian soal harus listening, structure, written atau reading.',
@@ -64,7 +64,11 @@ export const sectionSkillSchema = (section: SoalSection) =>
  * the stored one. A skill that is sent must belong to the section. The import's sheet requires it.
  */
 const formSkillSchema = (section: SoalSection) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), sectionSkillSchema(section).optional());
+  // preprocess would type the input as unknown; a client still sends a skill id, or '' for none.
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), sectionSkillSchema(section).optional()) as unknown as z.ZodType<
+    SkillId | undefined,
+    SkillId | '' | undefined
+  >;
 
 /** Absent keeps the stored text on an edit; an empty string clears it (null). */
 const optionalText = (max: number, label: string) =>

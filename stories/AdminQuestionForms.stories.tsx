@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { QuestionReading } from '../contract/soal.ts';
 import { Route, Routes } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -278,17 +278,20 @@ export const StructureEditLoadError: Story = {
   },
 };
 
+/** The edit screen of structure question 201, its save answered by `update`. */
+const structureEdit = (update: RequestHandler) => ({
+  route: '/admin/soal-simulasi/edit-soal-structure/201',
+  msw: [
+    adminContentHandlers.soal(demoSoal.structure[0]!),
+    adminContentHandlers.paket(),
+    update,
+    ...adminContentHandlers.destinations(),
+    ...mediaHandlers,
+  ],
+});
+
 export const StructureEdit: Story = {
-  parameters: {
-    route: '/admin/soal-simulasi/edit-soal-structure/201',
-    msw: [
-      adminContentHandlers.soal(demoSoal.structure[0]!),
-      adminContentHandlers.paket(),
-      adminContentHandlers.updateSoal('structure'),
-      ...adminContentHandlers.destinations(),
-      ...mediaHandlers,
-    ],
-  },
+  parameters: structureEdit(adminContentHandlers.updateSoal('structure')),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('textbox', { name: 'Soal' }, SLOW)).toHaveTextContent('The sun ____ in the east.');
@@ -300,24 +303,15 @@ export const StructureEdit: Story = {
   },
 };
 
-/** Learners are sitting the package: the edit is refused, the form keeps what the admin typed and says why. */
+/** Learners are sitting the package: the edit is refused with why and the way out, and the form stays. */
 export const StructureEditRefusedWhileSat: Story = {
-  parameters: {
-    route: '/admin/soal-simulasi/edit-soal-structure/201',
-    msw: [
-      adminContentHandlers.soal(demoSoal.structure[0]!),
-      adminContentHandlers.paket(),
-      adminContentHandlers.updateSoalFail('structure', 409, adminContentHandlers.runningAttemptMessage),
-      ...adminContentHandlers.destinations(),
-      ...mediaHandlers,
-    ],
-  },
+  parameters: structureEdit(adminContentHandlers.updateSoalFail('structure', 409, adminContentHandlers.runningAttemptMessage)),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('textbox', { name: 'Soal' }, SLOW)).toHaveTextContent('The sun ____ in the east.');
     await save(canvasElement);
     await expectVisibleText(canvasElement, /sedang dikerjakan oleh 2 peserta.*salin paket ini/);
-    // Still on the form, with what was typed.
+    // Still on the form, with the question as it was.
     await expect(canvas.getByRole('textbox', { name: 'Soal' })).toHaveTextContent('The sun ____ in the east.');
   },
 };

@@ -181,16 +181,15 @@ export async function startOrRefreshTimer(
     if (await latestFinished(db, user.id, paketId)) return timerOf(null, now);
     throw conflict(active ? WRONG_PACKAGE : NO_ACTIVE_PACKAGE);
   }
-  // Content removed from a package (it went back to belum) must be complete again before anyone starts it.
-  if ((await getPaketRow(db, active)).status !== 'siap') throw conflict(PAKET_BEING_FIXED);
   const timeFactorPct = fresh?.timeFactorPct ?? 100;
   try {
     const created = await db.transaction(async (tx) => {
-      // Read again under the package's lock, which every content change holds alone (changeContent):
-      // a change that committed first is seen here (belum: refused), one that comes later sees this attempt.
+      // Read under the package's lock, which every content change holds alone (changeContent): a
+      // change that committed first is seen here, one that comes later sees this attempt. Content
+      // removed from a package (it went back to belum) must be complete again before anyone starts it.
       await holdPaketForStart(tx, active);
-      const [paket] = await tx.select().from(paketSoal).where(eq(paketSoal.id, active));
-      if (paket?.status !== 'siap') throw conflict(PAKET_BEING_FIXED);
+      const paket = await getPaketRow(tx, active);
+      if (paket.status !== 'siap') throw conflict(PAKET_BEING_FIXED);
       const paymentId = await consumePayment(tx, user.id, active);
       const [row] = await tx
         .insert(examAttempts)

@@ -213,7 +213,7 @@ export async function demoteIfIncomplete(db: Db, paketId: number): Promise<void>
 export async function archivePaket(db: Db, id: number): Promise<AdminPaket> {
   const existing = await getPaketOrThrow(db, id);
   if (existing.archivedAt) return toAdminPaket(db, existing);
-  // Under the package's row, like an exam start: no attempt starts between the check and the archive.
+  // Under the package's lock, like an exam start: no attempt starts between the check and the archive.
   const row = await changeContent(
     db,
     id,

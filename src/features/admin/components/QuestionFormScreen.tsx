@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { SkillId } from '../../../../contract/skills.ts';
 import type { AdminSoal, QuestionReading, ReadingBody, StructureBody } from '../../../../contract/soal.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { t } from '../../../i18n/id.ts';
@@ -47,7 +48,7 @@ function jsonBody(v: QuestionValues): StructureBody {
     pilihan_empat: v.pilihan_empat.trim(),
     jawaban: v.jawaban,
     ...(v.pembahasan.trim() ? { pembahasan: v.pembahasan.trim() } : {}),
-    skill: v.skill,
+    skill: v.skill as SkillId,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import type { SkillId } from '../../../../contract/skills.ts';
 import type { WrittenBody } from '../../../../contract/soal.ts';
 import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { t } from '../../../i18n/id.ts';
@@ -123,7 +124,7 @@ function WrittenForm({
         page,
         soal: html,
         jawaban,
-        skill: skill,
+        skill: skill as SkillId,
         ...(pembahasan.trim() ? { pembahasan: pembahasan.trim() } : {}),
       },
       addAnother,
