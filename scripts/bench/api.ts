@@ -79,6 +79,12 @@ export async function measure(
   return scenario.amount && lastAnswer > started ? { ...result, elapsedS: (lastAnswer - started) / 1000 } : result;
 }
 
+/** Requests answered per second of a run (a fixed-amount run by its own elapsed time). */
+export function requestsPerSecond(r: Result & { elapsedS?: number }): number {
+  const seconds = r.elapsedS ?? r.duration;
+  return r.requests.total !== undefined && seconds > 0 ? r.requests.total / seconds : r.requests.average;
+}
+
 export function toRow(
   database: LoadResult['database'],
   route: string,
@@ -86,8 +92,7 @@ export function toRow(
   r: Result & { elapsedS?: number; overload?: Record<string, number> },
   bare: number | null,
 ): LoadResult {
-  const seconds = r.elapsedS ?? r.duration;
-  const rps = r.requests.total !== undefined && seconds > 0 ? r.requests.total / seconds : r.requests.average;
+  const rps = requestsPerSecond(r);
   return {
     database,
     route,
