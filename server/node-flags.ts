@@ -9,6 +9,8 @@ import { projectRoot } from './paths.ts';
  * `--max-semi-space-size=4`: requests' objects die young, and a 4 MB young generation holds them
  * as well as V8's 16 MB; a 1,500-participant exam day peaked at 418 MB RSS instead of 459 MB with
  * the same p99 (docs/performance.md).
+ * `--heap-growing-percent=50`: the old generation is collected once it is half again what survived
+ * the last collection, not two and a half times (docs/decisions/032-a-heap-near-what-it-keeps.md).
  */
 export function serverNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { config?: { serverNodeFlags?: string } };
