@@ -85,6 +85,15 @@ export function requestsPerSecond(r: Result & { elapsedS?: number }): number {
   return r.requests.total !== undefined && seconds > 0 ? r.requests.total / seconds : r.requests.average;
 }
 
+export type MeasuredRun = Result & { elapsedS?: number; overload?: Record<string, number> };
+
+/** The run with the median throughput (the lower middle one of an even count). */
+export function medianRun<R extends MeasuredRun>(runs: readonly R[]): R {
+  if (runs.length === 0) throw new Error('no runs to take a median of');
+  const sorted = [...runs].sort((a, b) => requestsPerSecond(a) - requestsPerSecond(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 export function toRow(
   database: LoadResult['database'],
   route: string,

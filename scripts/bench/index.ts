@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { measure, requestsPerSecond, startBareServer, toRow, type LoadResult, type Scenario } from './api.ts';
+import { measure, medianRun, requestsPerSecond, startBareServer, toRow, type MeasuredRun, type LoadResult, type Scenario } from './api.ts';
 import { buildCopy, bundleSizes, type BundleSize } from './build.ts';
 import { ApiClient, findFreePackage, PARTICIPANT_PASSWORD, phoneOf, pool, prepareParticipants, signUpAndIn } from './client.ts';
 import { lighthouse, type LighthouseScores } from './lighthouse.ts';
@@ -137,8 +137,8 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
       // The route with no database is measured in turn with the bare server, median of three each:
       // measured once each, a few seconds apart, their ratio moved with the host (0.57-0.92 for one build).
       const site: Scenario = { route: 'GET /api/site (no database)', requests: [{ method: 'GET', path: '/api/site' }] };
-      const bareRuns: Run[] = [];
-      const siteRuns: Run[] = [];
+      const bareRuns: MeasuredRun[] = [];
+      const siteRuns: MeasuredRun[] = [];
       const withSite = !onlySubmit && !onlyExam;
       for (let round = 0; round < (withSite ? INTERLEAVED_ROUNDS : 1); round++) {
         bareRuns.push(
@@ -208,13 +208,6 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
     bare.stop();
   }
   return rows;
-}
-
-type Run = Awaited<ReturnType<typeof measure>>;
-/** The run with the median throughput (the lower middle one of an even count). */
-function medianRun(runs: Run[]): Run {
-  const sorted = [...runs].sort((a, b) => requestsPerSecond(a) - requestsPerSecond(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 /** DESIGN section 8: a participant autosaves every 10 s and refreshes the timer every 30 s. */
