@@ -36,6 +36,9 @@ export interface Scenario {
   overallRate?: number;
 }
 
+/** One autocannon run; a fixed-amount run carries its own elapsed time, a server's run its shed answers. */
+export type MeasuredRun = Result & { elapsedS?: number; overload?: Record<string, number> };
+
 /**
  * Runs one autocannon measurement. A run of a fixed amount ends at autocannon's next one-second
  * tick, so its own duration rounds up to whole seconds (150 submissions done in 1.1 s read as
@@ -46,7 +49,7 @@ export async function measure(
   scenario: Scenario,
   connections: number,
   durationS: number,
-): Promise<Result & { elapsedS?: number; overload: Record<string, number> }> {
+): Promise<MeasuredRun & { overload: Record<string, number> }> {
   let i = 0;
   const overload: Record<string, number> = {};
   const requests = scenario.requests.map((r) => ({
@@ -80,12 +83,10 @@ export async function measure(
 }
 
 /** Requests answered per second of a run (a fixed-amount run by its own elapsed time). */
-export function requestsPerSecond(r: Result & { elapsedS?: number }): number {
+export function requestsPerSecond(r: MeasuredRun): number {
   const seconds = r.elapsedS ?? r.duration;
   return r.requests.total !== undefined && seconds > 0 ? r.requests.total / seconds : r.requests.average;
 }
-
-export type MeasuredRun = Result & { elapsedS?: number; overload?: Record<string, number> };
 
 /** The run with the median throughput (the lower middle one of an even count). */
 export function medianRun<R extends MeasuredRun>(runs: readonly R[]): R {
@@ -98,7 +99,7 @@ export function toRow(
   database: LoadResult['database'],
   route: string,
   connections: number,
-  r: Result & { elapsedS?: number; overload?: Record<string, number> },
+  r: MeasuredRun,
   bare: number | null,
 ): LoadResult {
   const rps = requestsPerSecond(r);

@@ -32,6 +32,8 @@ const DURATION_S = quick ? 1 : 5;
 const CONNECTIONS = [10, 100, 500];
 /** Rounds of the bare server and the route with no database measured in turn (their medians are compared). */
 const INTERLEAVED_ROUNDS = quick ? 1 : 3;
+const BARE: Scenario = { route: 'bare node:http', requests: [{ method: 'GET', path: '/' }] };
+const SITE: Scenario = { route: 'GET /api/site (no database)', requests: [{ method: 'GET', path: '/api/site' }] };
 const SUBMIT_USERS: Record<number, number> = quick ? { 10: 20, 100: 100, 500: 500 } : { 10: 150, 100: 300, 500: 500 };
 const DRAFT_USERS = quick ? 50 : 200;
 /** DESIGN section 8: participants autosave every 10 s and refresh the timer every 30 s. */
@@ -131,31 +133,28 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
 
   if (onlyStorm) return loginStorm(database, base, run, draftCookies, draftBody);
   const bare = await startBareServer();
+  const withSite = !onlySubmit && !onlyExam;
   const rows: LoadResult[] = [];
   try {
     for (const connections of CONNECTIONS) {
       // The route with no database is measured in turn with the bare server, median of three each:
       // measured once each, a few seconds apart, their ratio moved with the host (0.57-0.92 for one build).
-      const site: Scenario = { route: 'GET /api/site (no database)', requests: [{ method: 'GET', path: '/api/site' }] };
       const bareRuns: MeasuredRun[] = [];
       const siteRuns: MeasuredRun[] = [];
-      const withSite = !onlySubmit && !onlyExam;
       for (let round = 0; round < (withSite ? INTERLEAVED_ROUNDS : 1); round++) {
-        bareRuns.push(
-          await measure(bare.url, { route: 'bare node:http', requests: [{ method: 'GET', path: '/' }] }, connections, DURATION_S),
-        );
+        bareRuns.push(await measure(bare.url, BARE, connections, DURATION_S));
         if (!withSite) continue;
         await drained(base);
-        siteRuns.push(await measure(base, site, connections, DURATION_S));
+        siteRuns.push(await measure(base, SITE, connections, DURATION_S));
       }
       const bareResult = medianRun(bareRuns);
       const bareRps = requestsPerSecond(bareResult);
       rows.push(toRow(database, 'bare node:http GET /', connections, bareResult, bareRps));
       if (siteRuns.length > 0) {
-        const row = toRow(database, site.route, connections, medianRun(siteRuns), bareRps);
+        const row = toRow(database, SITE.route, connections, medianRun(siteRuns), bareRps);
         rows.push(row);
         log(
-          `${database} ${site.route} @${connections}: ${row.requestsPerSecond} req/s (${row.ratioToBare}x bare ${Math.round(bareRps)}; runs ${siteRuns.map((r) => Math.round(requestsPerSecond(r))).join(', ')} against bare ${bareRuns.map((r) => Math.round(requestsPerSecond(r))).join(', ')})`,
+          `${database} ${SITE.route} @${connections}: ${row.requestsPerSecond} req/s (${row.ratioToBare}x bare ${Math.round(bareRps)}; runs ${siteRuns.map((r) => Math.round(requestsPerSecond(r))).join(', ')} against bare ${bareRuns.map((r) => Math.round(requestsPerSecond(r))).join(', ')})`,
         );
       }
       const all: Scenario[] = [
