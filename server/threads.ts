@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { type MessagePort, Worker, type WorkerOptions } from 'node:worker_threads';
 
 const resolveHere = createRequire(import.meta.url).resolve;
 
@@ -28,4 +28,103 @@ export function startModuleWorker(moduleUrl: URL, options: WorkerOptions): Worke
       eval: true,
     },
   );
+}
+
+/** A call to a thread started by `OnDemandThread`, and its answer. */
+export interface ThreadCall<Job> {
+  id: number;
+  job: Job;
+}
+export type ThreadAnswer<Result> = { id: number; ok: true; value: Result } | { id: number; ok: false; message: string };
+
+/**
+ * The thread's side of `OnDemandThread`: answers each call with `work`'s value, or with the message
+ * of what it threw (the caller's promise rejects with it). Calls are answered in order, one at a time.
+ */
+export function answerThreadCalls<Job, Result>(port: MessagePort | null, work: (job: Job) => Result | Promise<Result>): void {
+  if (!port) throw new Error('answerThreadCalls runs on a worker thread');
+  const answer = async ({ id, job }: ThreadCall<Job>): Promise<ThreadAnswer<Result>> => {
+    try {
+      return { id, ok: true, value: await work(job) };
+    } catch (err) {
+      return { id, ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+  };
+  port.on('message', (call: ThreadCall<Job>) => void answer(call).then((a) => port.postMessage(a)));
+}
+
+/**
+ * One of the server's modules on a thread of its own, started by the first call and ended once it
+ * has had no call for `idleMs`: what it loads (argon2's buffers, jsdom's whole DOM) then leaves the
+ * process's memory instead of staying for the rest of an exam day. A thread with calls under way
+ * keeps the process alive (a script awaiting its answer); an idle one does not. A thread that
+ * fails or exits rejects the calls it held; the next call starts another.
+ */
+export class OnDemandThread<Job, Result> {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, { resolve: (value: Result) => void; reject: (err: Error) => void }>();
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly moduleUrl: URL,
+    private readonly options: WorkerOptions & { idleMs: number; name: string },
+  ) {}
+
+  /** Calls under way. */
+  get busy(): number {
+    return this.pending.size;
+  }
+
+  /** Whether the thread is running now (started and not yet ended for idleness). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  call(job: Job): Promise<Result> {
+    clearTimeout(this.idleTimer);
+    const worker = (this.worker ??= this.start());
+    worker.ref();
+    const id = this.nextId++;
+    return new Promise<Result>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, job } satisfies ThreadCall<Job>);
+    });
+  }
+
+  /** Ends the thread now if it has no call under way (the next call starts it again). */
+  stopIfIdle(): void {
+    if (this.pending.size > 0 || !this.worker) return;
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker.terminate();
+  }
+
+  private start(): Worker {
+    const { idleMs, name, ...workerOptions } = this.options;
+    const worker = startModuleWorker(this.moduleUrl, workerOptions);
+    worker.on('message', (answer: ThreadAnswer<Result>) => {
+      const call = this.pending.get(answer.id);
+      this.pending.delete(answer.id);
+      if (this.pending.size === 0 && this.worker === worker) {
+        worker.unref();
+        this.idleTimer = setTimeout(() => this.stopIfIdle(), idleMs).unref();
+      }
+      if (!call) return;
+      if (answer.ok) call.resolve(answer.value);
+      else call.reject(new Error(answer.message));
+    });
+    const lost = (err: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      clearTimeout(this.idleTimer);
+      const calls = [...this.pending.values()];
+      this.pending.clear();
+      for (const call of calls) call.reject(err);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`${name} thread exited with code ${code}`)));
+    return worker;
+  }
 }

@@ -7,9 +7,9 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { hashSync, verifySync } from '@node-rs/argon2';
+import { answerThreadCalls } from '../threads.ts';
 
-export type HashJob = { id: number; op: 'hash'; password: string } | { id: number; op: 'verify'; hash: string; password: string };
-export type HashResult = { id: number; ok: true; value: string | boolean } | { id: number; ok: false; message: string };
+export type HashJob = { op: 'hash'; password: string } | { op: 'verify'; hash: string; password: string };
 
 try {
   // Linux: /proc/thread-self names this thread's id, and setpriority on a thread id changes that
@@ -20,22 +20,12 @@ try {
   // No /proc (not Linux): nothing to lower.
 }
 
-const port = parentPort!;
-port.on('message', (job: HashJob) => {
-  let result: HashResult;
+answerThreadCalls(parentPort, (job: HashJob): string | boolean => {
+  if (job.op === 'hash') return hashSync(job.password);
   try {
-    if (job.op === 'hash') result = { id: job.id, ok: true, value: hashSync(job.password) };
-    else {
-      let same = false;
-      try {
-        same = verifySync(job.hash, job.password);
-      } catch {
-        // A malformed stored hash is a failed login, not a fault.
-      }
-      result = { id: job.id, ok: true, value: same };
-    }
-  } catch (err) {
-    result = { id: job.id, ok: false, message: err instanceof Error ? err.message : String(err) };
+    return verifySync(job.hash, job.password);
+  } catch {
+    // A malformed stored hash is a failed login, not a fault.
+    return false;
   }
-  port.postMessage(result);
 });

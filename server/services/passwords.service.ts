@@ -1,6 +1,5 @@
-import type { Worker } from 'node:worker_threads';
-import { siblingModule, startModuleWorker } from '../threads.ts';
-import type { HashJob, HashResult } from './password-worker.ts';
+import { OnDemandThread, siblingModule } from '../threads.ts';
+import type { HashJob } from './password-worker.ts';
 
 /** Refused because too many password checks already wait: the client is told to repeat later (503). */
 export class HashQueueFullError extends Error {
@@ -64,10 +63,7 @@ export class HashQueue {
  */
 class HashThreads {
   private niceness = 0;
-  private readonly threads: { worker: Worker; job: number | null }[] = [];
-  private readonly pending = new Map<number, { resolve: (value: string | boolean) => void; reject: (err: Error) => void }>();
-  private nextId = 1;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private threads: OnDemandThread<HashJob, string | boolean>[] = [];
 
   /** The threads' niceness (config PASSWORD_HASH_NICE; 0 outside a server). Idle threads of another end. */
   get nice(): number {
@@ -77,58 +73,24 @@ class HashThreads {
   set nice(value: number) {
     if (value === this.niceness) return;
     this.niceness = value;
-    this.stopIdle();
+    // A thread's niceness is set as it starts: the idle ones end now, the busy ones once idle.
+    for (const thread of this.threads) thread.stopIfIdle();
+    this.threads = [];
   }
 
-  run(job: HashJob extends infer J ? (J extends HashJob ? Omit<J, 'id'> : never) : never): Promise<string | boolean> {
-    clearTimeout(this.idleTimer);
-    const thread = this.threads.find((t) => t.job === null) ?? this.start();
-    const id = this.nextId++;
-    thread.job = id;
-    // A thread with work keeps the process alive (a script awaiting a hash); an idle one does not.
-    thread.worker.ref();
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ ...job, id } satisfies HashJob);
-    });
-  }
-
-  private start() {
-    const worker = startModuleWorker(siblingModule(import.meta.url, 'password-worker'), {
-      workerData: { nice: this.niceness },
-      // Only short strings live on this thread's heap; argon2's memory is its own.
-      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
-    });
-    const thread = { worker, job: null as number | null };
-    worker.on('message', (result: HashResult) => {
-      const call = this.pending.get(result.id);
-      this.pending.delete(result.id);
-      thread.job = null;
-      worker.unref();
-      if (this.threads.every((t) => t.job === null)) this.idleTimer = setTimeout(() => this.stopIdle(), 60_000).unref();
-      if (!call) return;
-      if (result.ok) call.resolve(result.value);
-      else call.reject(new Error(result.message));
-    });
-    const lost = (err: Error) => {
-      const at = this.threads.indexOf(thread);
-      if (at >= 0) this.threads.splice(at, 1);
-      const call = thread.job === null ? undefined : this.pending.get(thread.job);
-      if (thread.job !== null) this.pending.delete(thread.job);
-      thread.job = null;
-      call?.reject(err);
-    };
-    worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`password thread exited with code ${code}`)));
-    this.threads.push(thread);
-    return thread;
-  }
-
-  private stopIdle(): void {
-    for (const thread of this.threads.filter((t) => t.job === null)) {
-      this.threads.splice(this.threads.indexOf(thread), 1);
-      void thread.worker.terminate();
+  run(job: HashJob): Promise<string | boolean> {
+    let thread = this.threads.find((t) => t.busy === 0);
+    if (!thread) {
+      thread = new OnDemandThread(siblingModule(import.meta.url, 'password-worker'), {
+        name: 'password',
+        idleMs: 60_000,
+        workerData: { nice: this.niceness },
+        // Only short strings live on this thread's heap; argon2's memory is its own.
+        resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
+      });
+      this.threads.push(thread);
     }
+    return thread.call(job);
   }
 }
 
