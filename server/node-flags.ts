@@ -11,6 +11,10 @@ import { projectRoot } from './paths.ts';
  * the same p99 (docs/performance.md).
  * `--heap-growing-percent=50`: the old generation is collected once it is half again what survived
  * the last collection, not two and a half times (docs/decisions/032-a-heap-near-what-it-keeps.md).
+ * `--wasm-num-compilation-tasks=1 --v8-pool-size=2`: V8's background threads (two on this
+ * two-core machine, not four) optimise PGlite's WebAssembly one function at a time; each thread's
+ * malloc arena keeps what its compilations freed, and the arenas held 83-86 MB instead of 111-124
+ * MB at 1,000 participants (docs/decisions/033-what-an-exam-day-does-not-need.md).
  */
 export function serverNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { config?: { serverNodeFlags?: string } };
