@@ -39,7 +39,8 @@ export type ThreadAnswer<Result> = { id: number; ok: true; value: Result } | { i
 
 /**
  * The thread's side of `OnDemandThread`: answers each call with `work`'s value, or with the message
- * of what it threw (the caller's promise rejects with it). Calls are answered in order, one at a time.
+ * of what it threw (the caller's promise rejects with it). A synchronous `work` answers the calls
+ * one at a time, in the order they came.
  */
 export function answerThreadCalls<Job, Result>(port: MessagePort | null, work: (job: Job) => Result | Promise<Result>): void {
   if (!port) throw new Error('answerThreadCalls runs on a worker thread');
@@ -53,10 +54,13 @@ export function answerThreadCalls<Job, Result>(port: MessagePort | null, work: (
   port.on('message', (call: ThreadCall<Job>) => void answer(call).then((a) => port.postMessage(a)));
 }
 
+/** How long a thread started on demand waits for its next call before it ends. */
+export const THREAD_IDLE_MS = 60_000;
+
 /**
  * One of the server's modules on a thread of its own, started by the first call and ended once it
- * has had no call for `idleMs`: what it loads (argon2's buffers, jsdom's whole DOM) then leaves the
- * process's memory instead of staying for the rest of an exam day. A thread with calls under way
+ * has had no call for `idleMs` (THREAD_IDLE_MS unless given): what it loads (argon2's buffers,
+ * jsdom's whole DOM) then leaves the process's memory instead of staying for an exam day. A thread with calls under way
  * keeps the process alive (a script awaiting its answer); an idle one does not. A thread that
  * fails or exits rejects the calls it held; the next call starts another.
  */
@@ -68,7 +72,7 @@ export class OnDemandThread<Job, Result> {
 
   constructor(
     private readonly moduleUrl: URL,
-    private readonly options: WorkerOptions & { idleMs: number; name: string },
+    private readonly options: WorkerOptions & { idleMs?: number; name: string },
   ) {}
 
   /** Calls under way. */
@@ -102,7 +106,7 @@ export class OnDemandThread<Job, Result> {
   }
 
   private start(): Worker {
-    const { idleMs, name, ...workerOptions } = this.options;
+    const { idleMs = THREAD_IDLE_MS, name, ...workerOptions } = this.options;
     const worker = startModuleWorker(this.moduleUrl, workerOptions);
     worker.on('message', (answer: ThreadAnswer<Result>) => {
       const call = this.pending.get(answer.id);

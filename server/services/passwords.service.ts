@@ -83,7 +83,6 @@ class HashThreads {
     if (!thread) {
       thread = new OnDemandThread(siblingModule(import.meta.url, 'password-worker'), {
         name: 'password',
-        idleMs: 60_000,
         workerData: { nice: this.niceness },
         // Only short strings live on this thread's heap; argon2's memory is its own.
         resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },

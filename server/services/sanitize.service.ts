@@ -6,7 +6,6 @@ import { OnDemandThread, siblingModule } from '../threads.ts';
  */
 export const sanitizerThread = new OnDemandThread<string, string>(siblingModule(import.meta.url, 'sanitize-worker'), {
   name: 'sanitize',
-  idleMs: 60_000,
 });
 
 /** Sanitises admin HTML on write; the SPA sanitises again on render (SafeHtml). */
