@@ -247,10 +247,15 @@ describe('security headers on pages and files', () => {
       const res = await fetch(`${server.baseUrl}${url}`, { redirect: 'manual' });
       const csp = res.headers.get('content-security-policy') ?? '';
       const scriptSrc = /script-src([^;]*)/.exec(csp)?.[1] ?? '';
-      // The API docs (Swagger UI) set their own CSP with frame-ancestors 'self': still no foreign framing.
-      expect(csp, url).toMatch(url === '/api/docs' ? /frame-ancestors '(none|self)'/ : /frame-ancestors 'none'/);
-      expect(scriptSrc, url).toContain("'self'");
-      expect(scriptSrc, url).not.toMatch(/unsafe-inline|unsafe-eval/);
+      if (url.startsWith('/api/') && url !== '/api/docs') {
+        // A JSON answer is never a page: nothing in it may run, load or be framed (decision 034).
+        expect(csp, url).toBe("default-src 'none'; frame-ancestors 'none'");
+      } else {
+        // The API docs (Swagger UI) set their own CSP with frame-ancestors 'self': still no foreign framing.
+        expect(csp, url).toMatch(url === '/api/docs' ? /frame-ancestors '(none|self)'/ : /frame-ancestors 'none'/);
+        expect(scriptSrc, url).toContain("'self'");
+        expect(scriptSrc, url).not.toMatch(/unsafe-inline|unsafe-eval/);
+      }
       expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
       expect(res.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
     }

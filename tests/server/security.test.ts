@@ -234,6 +234,50 @@ describe('access matrix', () => {
   });
 });
 
+describe('security headers', () => {
+  /** Headers that mean something only on a page (helmet's isolation and legacy headers). */
+  const PAGE_ONLY = [
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+
+  it('sends a JSON answer the short policy that allows nothing, and no page-only headers', async () => {
+    for (const url of ['/api/site', '/api/paket-soal', '/api/tidak-ada']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+      for (const name of PAGE_ONLY) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+  });
+
+  it('sends pages, uploaded files and the API documentation the page policy', async () => {
+    for (const url of ['/', '/login', '/api/media/tidak-ada.png', '/api/docs']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain('script-src');
+      // The documentation page sends swagger-ui's own policy, which replaces the app's.
+      if (url !== '/api/docs') expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers['origin-agent-cluster'], url).toBe('?1');
+    }
+  });
+
+  it('keeps the headers on an answer the app refuses before the route runs', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/soal/timers',
+      headers: { origin: 'http://evil.localhost', host: 'localhost' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
 describe('sessions and requests from elsewhere', () => {
   it('issues a new session token at every login and drops a token planted before it', async () => {
     const c = await participant();
