@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import autocannon, { type RawRequest, type Result } from 'autocannon';
+import autocannon, { type RawRequest } from 'autocannon';
+import { percentile } from './client.ts';
 import { freePort } from './server.ts';
 
 export interface LoadResult {
@@ -32,12 +34,25 @@ export interface Scenario {
   cookies?: string[];
   /** A fixed number of requests (each cookie once) instead of a duration. */
   amount?: number;
-  /** Requests per second over all connections (an open-loop load instead of as fast as possible). */
+  /** Requests per second over all connections, evenly spaced (an open-loop load, `measureAtRate`). */
   overallRate?: number;
 }
 
-/** One autocannon run; a fixed-amount run carries its own elapsed time, a server's run its shed answers. */
-export type MeasuredRun = Result & { elapsedS?: number; overload?: Record<string, number> };
+/**
+ * One measured run (autocannon's result, or `measureAtRate`'s in the same shape): latencies in
+ * ms of the 2xx answers; a fixed-amount or open-loop run carries its own elapsed time, a server's
+ * run its shed answers.
+ */
+export interface MeasuredRun {
+  latency: { p50: number; p99: number; max: number };
+  requests: { total?: number; average: number };
+  duration: number;
+  non2xx: number;
+  errors: number;
+  statusCodeStats?: Record<string, { count: number }>;
+  elapsedS?: number;
+  overload?: Record<string, number>;
+}
 
 /**
  * Runs one autocannon measurement. A run of a fixed amount ends at autocannon's next one-second
@@ -50,6 +65,7 @@ export async function measure(
   connections: number,
   durationS: number,
 ): Promise<MeasuredRun & { overload: Record<string, number> }> {
+  if (scenario.overallRate) return measureAtRate(baseUrl, { ...scenario, overallRate: scenario.overallRate }, connections, durationS);
   let i = 0;
   const overload: Record<string, number> = {};
   const requests = scenario.requests.map((r) => ({
@@ -74,12 +90,96 @@ export async function measure(
     connections,
     timeout: 30,
     ...(scenario.amount ? { amount: scenario.amount } : { duration: durationS }),
-    ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
     requests,
   });
   if (scenario.amount) run.on('response', () => (lastAnswer = performance.now()));
   const result = { ...(await run), overload };
   return scenario.amount && lastAnswer > started ? { ...result, elapsedS: (lastAnswer - started) / 1000 } : result;
+}
+
+/**
+ * An open-loop load, as participants' phones make it: request k is due at k / rate seconds
+ * whatever the earlier answers did, over at most `connections` kept-alive sockets. Its latency
+ * runs from when it was due, so a stalled server, and a request waiting for a free socket, count
+ * in full. (autocannon's own rate limit lets each connection send its share at the start of every
+ * second: 100 connections sent the whole second's 400 requests in one burst, and its correction
+ * for that weighted every slow answer by its length in milliseconds.) Participant k mod n sends
+ * the scenario's requests in turn, shifted by one each round, so every kind goes out evenly.
+ */
+export async function measureAtRate(
+  baseUrl: string,
+  scenario: Scenario & { overallRate: number },
+  connections: number,
+  durationS: number,
+): Promise<MeasuredRun & { overload: Record<string, number> }> {
+  const { overallRate: rate, requests: kinds } = scenario;
+  const cookies = scenario.cookies ?? [];
+  const total = Math.max(1, Math.round(rate * durationS));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(baseUrl);
+  const latencies: number[] = [];
+  const statusCodeStats: Record<string, { count: number }> = {};
+  const overload: Record<string, number> = {};
+  let non2xx = 0;
+  let errors = 0;
+  const started = performance.now();
+  const dueAt = (k: number) => started + (k * 1000) / rate;
+  let lastAnswer = started;
+  await new Promise<void>((resolve) => {
+    let sent = 0;
+    let settled = 0;
+    const settle = () => {
+      lastAnswer = performance.now();
+      if (++settled === total) resolve();
+    };
+    const send = (k: number) => {
+      const round = cookies.length > 0 ? Math.floor(k / cookies.length) : k;
+      const kind = kinds[(k + round) % kinds.length]!;
+      const body = kind.body?.(k);
+      const headers: Record<string, string> = {};
+      if (cookies.length > 0) headers.cookie = cookies[k % cookies.length]!;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const request = http.request({ agent, hostname, port, method: kind.method, path: kind.path, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          statusCodeStats[status] = { count: (statusCodeStats[status]?.count ?? 0) + 1 };
+          if (status >= 200 && status < 300) latencies.push(performance.now() - dueAt(k));
+          else non2xx++;
+          const rule = res.headers['x-overload'];
+          if (typeof rule === 'string') overload[rule] = (overload[rule] ?? 0) + 1;
+          settle();
+        });
+      });
+      request.setTimeout(30_000, () => request.destroy(new Error('timeout')));
+      request.on('error', () => {
+        errors++;
+        settle();
+      });
+      request.end(body);
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && dueAt(sent) <= now) send(sent++);
+      if (sent < total) setTimeout(tick, Math.max(0, dueAt(sent) - performance.now()));
+    };
+    tick();
+  });
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const ms = (x: number) => Math.round(x * 10) / 10;
+  const elapsedS = (lastAnswer - started) / 1000;
+  const answered = total - errors;
+  return {
+    latency: { p50: ms(percentile(latencies, 50)), p99: ms(percentile(latencies, 99)), max: ms(latencies.at(-1) ?? 0) },
+    requests: { total: answered, average: answered / elapsedS },
+    duration: durationS,
+    elapsedS,
+    non2xx,
+    errors,
+    statusCodeStats,
+    overload,
+  };
 }
 
 /** Requests answered per second of a run (a fixed-amount run by its own elapsed time). */

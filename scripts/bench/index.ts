@@ -85,13 +85,23 @@ async function timedStarts(serverEntry: string, dataDir: string): Promise<{ firs
 
 /** A signed-in participant whose active package is the free one (the exam page needs it). */
 /**
- * Waits until the work a previous run left queued is done: a run at 500 connections leaves calls
- * waiting for the database after its clients have gone, and the next run would otherwise be shed
- * for them. The health check pings the database behind that queue and is never shed itself.
+ * Waits until the work a previous run left is done: a run at 500 connections leaves calls waiting
+ * after its clients have gone (draft saves queue for their batch, and the health check, which
+ * waits only behind the database's own queue, answered while hundreds still did), and the next run
+ * would be measured against them. Done when the server has used under a tenth of a core for a
+ * quarter of a second (at most 30 s).
  */
-async function drained(baseUrl: string): Promise<void> {
-  const res = await fetch(`${baseUrl}/api/health`);
+async function drained(server: ServerProcess): Promise<void> {
+  const res = await fetch(`${server.baseUrl}/api/health`);
   await res.arrayBuffer();
+  const deadline = Date.now() + 30_000;
+  let before = await server.cpuMs();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await server.cpuMs();
+    if (now - before < 25) return;
+    before = now;
+  }
 }
 
 async function participantCookie(baseUrl: string, paketId: number, index: number): Promise<string> {
@@ -144,7 +154,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
       for (let round = 0; round < (withSite ? INTERLEAVED_ROUNDS : 1); round++) {
         bareRuns.push(await measure(bare.url, BARE, connections, DURATION_S));
         if (!withSite) continue;
-        await drained(base);
+        await drained(server);
         siteRuns.push(await measure(base, SITE, connections, DURATION_S));
       }
       const bareResult = medianRun(bareRuns);
@@ -178,7 +188,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
           ? all.filter((s) => s.route.startsWith('PUT /api/soal/'))
           : all;
       for (const s of scenarios) {
-        await drained(base);
+        await drained(server);
         const r = await measure(base, s, connections, DURATION_S);
         const row = toRow(database, s.route, connections, r, bareRps);
         rows.push(row);
@@ -197,7 +207,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
       cookies: draftCookies,
       overallRate: rate,
     };
-    await drained(base);
+    await drained(server);
     const r = await measure(base, mix, 100, DURATION_S * 2);
     const row = toRow(database, mix.route, 100, r, null);
     rows.push(row);

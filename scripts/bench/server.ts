@@ -41,6 +41,8 @@ export interface ServerProcess {
   output(): string;
   /** Peak resident memory so far in MB (VmHWM of /proc/<pid>/status). */
   peakRssMb(): Promise<number | null>;
+  /** CPU time used so far in ms, all threads (user + system of /proc/<pid>/stat). */
+  cpuMs(): Promise<number>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -101,11 +103,20 @@ export async function startServerProcess(options: {
     readyMs,
     output: () => out,
     peakRssMb: () => peakRssMb(child.pid!),
+    cpuMs: () => cpuMs(child.pid!),
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
   };
+}
+
+/** A process's CPU time in ms: utime + stime of /proc/<pid>/stat, in Linux's 100 ticks a second. */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) start with the state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[14 - 3]) + Number(fields[15 - 3])) * 10;
 }
 
 export async function peakRssMb(pid: number): Promise<number | null> {

@@ -1,9 +1,9 @@
-import type { Result } from 'autocannon';
 import { describe, expect, it } from 'vitest';
-import { medianRun, requestsPerSecond } from '../../scripts/bench/api.ts';
+import { medianRun, requestsPerSecond, type MeasuredRun } from '../../scripts/bench/api.ts';
 
 /** A measured run that answered `total` requests in `seconds`. */
-const run = (total: number, seconds = 5) => ({ requests: { total, average: total / seconds }, duration: seconds }) as unknown as Result;
+const run = (total: number, seconds = 5) =>
+  ({ requests: { total, average: total / seconds }, duration: seconds }) as unknown as MeasuredRun;
 
 describe('bench runs measured in turn', () => {
   it('compares the median round, not the first or the best', () => {
