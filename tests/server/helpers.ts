@@ -76,7 +76,11 @@ export interface TestContext {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock; /** A built client to serve (default: none). */ clientDir?: string } = {},
+  options: {
+    clock?: Clock;
+    /** A built client to serve (default: none). */ clientDir?: string;
+    /** The app logs at `info` to this stream instead of keeping quiet. */ logTo?: { write(line: string): void };
+  } = {},
 ): Promise<TestContext> {
   const config: Config = {
     ...loadConfig({
@@ -101,7 +105,8 @@ export async function createTestApp(
   } else {
     database = await openDatabase({ kind: 'pglite', from: await migratedPgliteImage() });
   }
-  const app = await buildApp(config, { database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const logger = options.logTo ? { level: 'info', stream: options.logTo } : false;
+  const app = await buildApp(config, { database, logger, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,
