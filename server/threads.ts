@@ -60,9 +60,9 @@ export const THREAD_IDLE_MS = 60_000;
 /**
  * One of the server's modules on a thread of its own, started by the first call and ended once it
  * has had no call for `idleMs` (THREAD_IDLE_MS unless given): what it loads (argon2's buffers,
- * jsdom's whole DOM) then leaves the process's memory instead of staying for an exam day. A thread with calls under way
- * keeps the process alive (a script awaiting its answer); an idle one does not. A thread that
- * fails or exits rejects the calls it held; the next call starts another.
+ * jsdom's whole DOM) then leaves the process's memory instead of staying for an exam day. A
+ * thread with calls under way keeps the process alive (a script awaiting its answer); an idle one
+ * does not. A thread that fails or exits rejects the calls it held; the next call starts another.
  */
 export class OnDemandThread<Job, Result> {
   private worker: Worker | undefined;

@@ -54,6 +54,11 @@ export interface MeasuredRun {
   overload?: Record<string, number>;
 }
 
+/** Counts an answer shed by load shedding under the rule its `x-overload` header names. */
+function countShed(overload: Record<string, number>, rule: string | string[] | undefined): void {
+  if (typeof rule === 'string') overload[rule] = (overload[rule] ?? 0) + 1;
+}
+
 /**
  * Runs one autocannon measurement. A run of a fixed amount ends at autocannon's next one-second
  * tick, so its own duration rounds up to whole seconds (150 submissions done in 1.1 s read as
@@ -79,8 +84,7 @@ export async function measure(
       return { ...req, headers, ...(r.body ? { body: r.body(n) } : {}) };
     },
     onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string | string[]>) => {
-      const rule = headers['x-overload'];
-      if (typeof rule === 'string') overload[rule] = (overload[rule] ?? 0) + 1;
+      countShed(overload, headers['x-overload']);
     },
   }));
   const started = performance.now();
@@ -146,8 +150,7 @@ export async function measureAtRate(
           statusCodeStats[status] = { count: (statusCodeStats[status]?.count ?? 0) + 1 };
           if (status >= 200 && status < 300) latencies.push(performance.now() - dueAt(k));
           else non2xx++;
-          const rule = res.headers['x-overload'];
-          if (typeof rule === 'string') overload[rule] = (overload[rule] ?? 0) + 1;
+          countShed(overload, res.headers['x-overload']);
           settle();
         });
       });

@@ -83,7 +83,6 @@ async function timedStarts(serverEntry: string, dataDir: string): Promise<{ firs
   return { first, restarts, server };
 }
 
-/** A signed-in participant whose active package is the free one (the exam page needs it). */
 /**
  * Waits until the work a previous run left is done: a run at 500 connections leaves calls waiting
  * after its clients have gone (draft saves queue for their batch, and the health check, which
@@ -104,6 +103,7 @@ async function drained(server: ServerProcess): Promise<void> {
   }
 }
 
+/** A signed-in participant whose active package is the free one (the exam page needs it). */
 async function participantCookie(baseUrl: string, paketId: number, index: number): Promise<string> {
   const c = new ApiClient(baseUrl);
   await signUpAndIn(c, phoneOf(9_999, index), 'Peserta Lighthouse');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signIn, signUpAndIn } from '../../scripts/bench/client.ts';
+import { isPage } from '../../server/plugins/security.ts';
 import { ADMIN, closeBrowser, newContext, startServer, type RunningServer } from './harness.ts';
 
 /**
@@ -247,7 +248,7 @@ describe('security headers on pages and files', () => {
       const res = await fetch(`${server.baseUrl}${url}`, { redirect: 'manual' });
       const csp = res.headers.get('content-security-policy') ?? '';
       const scriptSrc = /script-src([^;]*)/.exec(csp)?.[1] ?? '';
-      if (url.startsWith('/api/') && url !== '/api/docs') {
+      if (!isPage(url)) {
         // A JSON answer is never a page: nothing in it may run, load or be framed (decision 034).
         expect(csp, url).toBe("default-src 'none'; frame-ancestors 'none'");
       } else {
