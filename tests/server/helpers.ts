@@ -18,7 +18,7 @@ import { ensureAdmin } from '../../server/services/users.service.ts';
  */
 export const testDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `t_${randomBytes(6).toString('hex')}`;
