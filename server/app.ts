@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +10,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/common.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { ANSWER_ENCODINGS, BROTLI_OPTIONS } from './compression.ts';
 import { embeddedDatabaseDir, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import type { PgliteThread } from './db/pglite-thread.ts';
@@ -149,12 +149,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before any other work, so a shed request costs no session lookup or body parsing.
   await registerOverload(app, config.overload);
   // Phones on slow data: text answers and assets travel compressed (media is already compressed and
-  // skipped by type). A moderate brotli level keeps the CPU cost per request small.
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
-  });
+  // skipped by type).
+  await app.register(compress, { encodings: [...ANSWER_ENCODINGS], threshold: 1024, brotliOptions: BROTLI_OPTIONS });
   await app.register(cookie);
   await registerMultipart(app);
   // reply.sendFile serves uploads (with Range support); the SPA plugin passes its own root.

@@ -29,7 +29,13 @@ export interface LoadResult {
 export interface Scenario {
   route: string;
   /** Requests sent in turn on each connection (e.g. three autosaves, then one timer refresh). */
-  requests: { method: 'GET' | 'PUT' | 'POST'; path: string; body?: (i: number) => string }[];
+  requests: {
+    method: 'GET' | 'PUT' | 'POST';
+    path: string;
+    body?: (i: number) => string;
+    /** Sent with every request of this kind (e.g. the Accept-Encoding of a browser). */
+    headers?: Record<string, string>;
+  }[];
   /** One cookie per request in turn (distinct signed-in users). */
   cookies?: string[];
   /** A fixed number of requests (each cookie once) instead of a duration. */
@@ -78,7 +84,7 @@ export async function measure(
     path: r.path,
     setupRequest: (req: RawRequest): RawRequest => {
       const n = i++;
-      const headers: Record<string, string> = { ...(req.headers ?? {}) };
+      const headers: Record<string, string> = { ...(req.headers ?? {}), ...(r.headers ?? {}) };
       if (scenario.cookies) headers.cookie = scenario.cookies[n % scenario.cookies.length]!;
       if (r.body) headers['content-type'] = 'application/json';
       return { ...req, headers, ...(r.body ? { body: r.body(n) } : {}) };
@@ -140,7 +146,7 @@ export async function measureAtRate(
       const round = cookies.length > 0 ? Math.floor(k / cookies.length) : k;
       const kind = kinds[(k + round) % kinds.length]!;
       const body = kind.body?.(k);
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...(kind.headers ?? {}) };
       if (cookies.length > 0) headers.cookie = cookies[k % cookies.length]!;
       if (body !== undefined) headers['content-type'] = 'application/json';
       const request = http.request({ agent, hostname, port, method: kind.method, path: kind.path, headers }, (res) => {

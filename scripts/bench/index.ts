@@ -171,6 +171,12 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
         { route: 'GET /api/paket-soal', requests: [{ method: 'GET', path: '/api/paket-soal' }] },
         { route: 'PUT /api/soal/timers', requests: [{ method: 'PUT', path: '/api/soal/timers', body: () => '{}' }], cookies: draftCookies },
         {
+          // The questions as a phone asks for them (compressed), once per learner at the start and on each resume.
+          route: 'GET /api/soal',
+          requests: [{ method: 'GET', path: '/api/soal', headers: { 'accept-encoding': 'gzip, deflate, br' } }],
+          cookies: draftCookies,
+        },
+        {
           route: 'PUT /api/soal/jawaban/draft',
           requests: [{ method: 'PUT', path: '/api/soal/jawaban/draft', body: draftBody }],
           cookies: draftCookies,
@@ -185,7 +191,7 @@ async function apiPhase(database: LoadResult['database'], server: ServerProcess,
       const scenarios = onlySubmit
         ? all.filter((s) => s.route.startsWith('POST /api/soal/jawaban'))
         : onlyExam
-          ? all.filter((s) => s.route.startsWith('PUT /api/soal/'))
+          ? all.filter((s) => s.route.startsWith('PUT /api/soal/') || s.route === 'GET /api/soal')
           : all;
       for (const s of scenarios) {
         await drained(server);

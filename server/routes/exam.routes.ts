@@ -12,12 +12,14 @@ import {
   timerBodySchema,
   timerResponseSchema,
 } from '../../contract/exam.ts';
+import { acceptedEncoding } from '../compression.ts';
 import { currentUser, requireRoleWithOpenAttempt } from '../plugins/auth.ts';
+import { ExamSoalCache } from '../services/exam-soal-cache.service.ts';
 import {
   assertOwnNohp,
   cekEndtime,
   endSectionNow,
-  examSoal,
+  examPaket,
   getDraft,
   nextSection,
   peekTimer,
@@ -48,9 +50,16 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, payload);
   });
 
-  app.get('/soal', { schema: { tags, response: { 200: soalResponseSchema, ...errors } } }, async (request) =>
-    examSoal(app.db, currentUser(request)),
-  );
+  const questions = new ExamSoalCache();
+  app.get('/soal', { schema: { tags, response: { 200: soalResponseSchema, ...errors } } }, async (request, reply) => {
+    const paket = await examPaket(app.db, currentUser(request), request.openAttempt);
+    const answer = await questions.answer(app.db, paket);
+    // Checked and serialised once per content version (the schema above documents it); sent as it is.
+    void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(answer.body() as never);
+    return reply.header('content-encoding', encoding).send(answer.encoded(encoding) as never);
+  });
 
   app.get(
     '/soal/cek-endtime',

@@ -111,18 +111,35 @@ async function settleAbandoned(db: Db, user: UserRow, attempt: Attempt | null, n
 }
 
 /** GET /soal: the questions of the user's package, sorted by page, without keys or explanations. */
-export async function examSoal(db: Db, user: UserRow): Promise<SoalResponse> {
-  const open = await openAttempt(db, user.id);
+/**
+ * GET /soal's package: the one the learner's attempt is open on, else their active one, with the
+ * time factor that applies (the attempt keeps the factor it started with; before the start, the
+ * learner's current one).
+ */
+export async function examPaket(db: Db, user: UserRow, read?: OpenAttemptRead): Promise<SoalResponse['paket']> {
+  const open = await openAttempt(db, user.id, read);
   const paketId = open?.paketSoalId ?? user.paketSoalIdAktif;
   if (!paketId) throw forbidden(NO_ACTIVE_PACKAGE);
   const paket = await getPaketRow(db, paketId);
+  return {
+    id: paket.id,
+    nama_paket: paket.namaPaket,
+    durasi_listening: paket.durasiListening,
+    durasi_written: paket.durasiWritten,
+    durasi_reading: paket.durasiReading,
+    faktor_waktu_persen: open?.timeFactorPct ?? user.timeFactorPct,
+  };
+}
+
+/** A package's questions as a participant receives them, in page order (never the keys). */
+export async function examQuestions(db: Db, paketId: number): Promise<ExamQuestion[]> {
   const rows = await db
     .select({ soal, passage: questionReading })
     .from(soal)
     .leftJoin(questionReading, eq(questionReading.id, soal.qReading))
     .where(eq(soal.paketSoalId, paketId))
     .orderBy(asc(soal.page));
-  const questions: ExamQuestion[] = rows.map(({ soal: q, passage }) => ({
+  return rows.map(({ soal: q, passage }) => ({
     id: q.id,
     page: q.page,
     no_soal: q.noSoal,
@@ -136,18 +153,6 @@ export async function examSoal(db: Db, user: UserRow): Promise<SoalResponse> {
     q_reading: q.qReading,
     readingQuestion: passage ? toQuestionReading(passage) : null,
   }));
-  return {
-    paket: {
-      id: paket.id,
-      nama_paket: paket.namaPaket,
-      durasi_listening: paket.durasiListening,
-      durasi_written: paket.durasiWritten,
-      durasi_reading: paket.durasiReading,
-      // The attempt keeps the factor it started with; before the start the learner's current one.
-      faktor_waktu_persen: open?.timeFactorPct ?? user.timeFactorPct,
-    },
-    soal: questions,
-  };
 }
 
 export async function cekEndtime(db: Db, user: UserRow, now = new Date()): Promise<{ hasEndTime: boolean; sesi: Sesi | null }> {

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { soalResponseSchema, type SoalResponse } from '../../contract/exam.ts';
+import { acceptedEncoding } from '../../server/compression.ts';
+import { examQuestions } from '../../server/services/exam.service.ts';
+import { createTestApp, insertCompletePackage, startedExam, statementsOf, uniquePhone, type Client, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let paket: { id: number };
+let learner: Client;
+beforeAll(async () => {
+  ctx = await createTestApp({ LOGIN_MAX_PER_IP: '1000' });
+  paket = await insertCompletePackage(ctx.database.db);
+  learner = (await startedExam(ctx, paket.id, uniquePhone())).c;
+});
+afterAll(async () => ctx.close());
+
+/** GET /api/soal as a browser on the given Accept-Encoding asks for it, decoded. */
+async function soal(c: Client, acceptEncoding = 'gzip, deflate, br') {
+  const res = await c.get('/api/soal', { 'accept-encoding': acceptEncoding });
+  expect(res.statusCode).toBe(200);
+  const encoding = res.headers['content-encoding'];
+  const raw = res.rawPayload;
+  const text = encoding === 'br' ? brotliDecompressSync(raw).toString() : encoding === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
+  return { res, encoding, body: JSON.parse(text) as SoalResponse };
+}
+
+/**
+ * A write made beside the app (as psql or another instance would make it): on PostgreSQL on a
+ * connection of its own, on the embedded database through its one session.
+ */
+async function writeBeside(statement: string): Promise<void> {
+  if (!ctx.databaseUrl) {
+    await ctx.database.db.execute(sql.raw(statement));
+    return;
+  }
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('GET /api/soal kept whole and compressed (decision 035)', () => {
+  it('answers what the database holds, in brotli, gzip or as it is, never kept by a browser', async () => {
+    const expected = await examQuestions(ctx.database.db, paket.id);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const { res, body, encoding: sent } = await soal(learner, accept);
+      expect(sent, accept).toBe(encoding);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(body.paket.id).toBe(paket.id);
+      // As the response schema sends them (a passage's package id is not part of it).
+      expect(body.soal).toEqual(JSON.parse(JSON.stringify(soalResponseSchema.shape.soal.parse(expected))));
+      expect(body.soal).toHaveLength(140);
+    }
+  });
+
+  it('reads the questions once per content version: a repeated request reads only the package and the version', async () => {
+    await soal(learner);
+    const repeated = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
+    // The guard is kept in memory (decision 027); the package row and the content version remain.
+    expect(repeated).toBe(2);
+    await writeBeside(`update soal set pilihan_empat = pilihan_empat where paket_soal_id = ${paket.id} and page = 1`);
+    const afterChange = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
+    expect(afterChange).toBeGreaterThan(repeated);
+  });
+
+  it('answers a question, a passage or a package changed beside the app at the very next request', async () => {
+    const page1 = (b: SoalResponse) => b.soal.find((q) => q.page === 1)!;
+    const before = (await soal(learner)).body;
+    await writeBeside(`update soal set pilihan_satu = 'berubah di luar aplikasi' where paket_soal_id = ${paket.id} and page = 1`);
+    expect(page1((await soal(learner)).body).pilihan_satu).toBe('berubah di luar aplikasi');
+    expect(page1((await soal(learner, 'gzip')).body).pilihan_satu).toBe('berubah di luar aplikasi');
+
+    const reading = before.soal.find((q) => q.readingQuestion)!;
+    await writeBeside(`update question_reading set nama = 'Bacaan yang diganti' where id = ${reading.q_reading}`);
+    const withPassage = (await soal(learner)).body.soal.find((q) => q.id === reading.id)!;
+    expect(withPassage.readingQuestion?.nama).toBe('Bacaan yang diganti');
+
+    await writeBeside(`update paket_soal set nama_paket = 'Nama paket baru' where id = ${paket.id}`);
+    expect((await soal(learner)).body.paket.nama_paket).toBe('Nama paket baru');
+
+    await writeBeside(`delete from soal where paket_soal_id = ${paket.id} and page = 140`);
+    expect((await soal(learner)).body.soal).toHaveLength(139);
+  });
+
+  it('a burst of first requests after a change reads the questions once and answers each the same', async () => {
+    await writeBeside(`update soal set pilihan_dua = 'pertama' where paket_soal_id = ${paket.id} and page = 2`);
+    const cold = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
+    const warm = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
+    expect(cold).toBeGreaterThan(warm);
+    await writeBeside(`update soal set pilihan_dua = 'serentak' where paket_soal_id = ${paket.id} and page = 2`);
+    const before = ctx.database.queryCount;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => soal(learner)));
+    // One request reads the questions; the nine others read what every request reads.
+    expect(ctx.database.queryCount - before).toBe(cold + 9 * warm);
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(answers[0]!.body.soal.find((q) => q.page === 2)!.pilihan_dua).toBe('serentak');
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip, deflate, br', 'br'],
+    ['BR', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['deflate', null],
+    ['br;q=0.5, gzip;q=1', 'br'],
+  ] as const)('%s -> %s', (header, expected) => {
+    expect(acceptedEncoding(header)).toBe(expected);
+  });
+});
