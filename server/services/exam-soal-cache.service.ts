@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { examPaketSchema, soalResponseSchema, type SoalResponse } from '../../contract/exam.ts';
 import { encodeBody, type AnswerEncoding } from '../compression.ts';
 import type { Db } from '../db/client.ts';
+import { versionRow } from '../db/version-rows.ts';
 import { examQuestions } from './exam.service.ts';
 
 /**
@@ -28,10 +28,7 @@ const MAX_PACKAGES = 16;
 const questionsSchema = soalResponseSchema.shape.soal;
 
 async function versionOf(db: Db): Promise<string> {
-  // Both drivers answer a raw statement as `{ rows }`.
-  const result: unknown = await db.execute(sql`select version, epoch from soal_content_version where id = 1`);
-  const row = (result as { rows: { version: string | number; epoch: string }[] }).rows[0];
-  if (!row) throw new Error('soal_content_version has no row');
+  const row = await versionRow(db, 'soal_content_version');
   return `${row.epoch}-${row.version}`;
 }
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { versionRow } from '../db/version-rows.ts';
 import { listPublicPaket } from './paket.service.ts';
 
 /**
@@ -16,17 +16,9 @@ export interface PaketListAnswer {
   body: string;
 }
 
-type VersionRow = { version: string | number; epoch: string };
+const etagOf = (row: { version: string; epoch: string }) => `W/"paket-${row.epoch}-${row.version}"`;
 
-const etagOf = (row: VersionRow) => `W/"paket-${row.epoch}-${row.version}"`;
-
-async function currentVersion(db: Db): Promise<VersionRow> {
-  // Both drivers answer a raw statement as `{ rows }`.
-  const result: unknown = await db.execute(sql`select version, epoch from paket_list_version where id = 1`);
-  const row = (result as { rows: VersionRow[] }).rows[0];
-  if (!row) throw new Error('paket_list_version has no row');
-  return row;
-}
+const currentVersion = (db: Db) => versionRow(db, 'paket_list_version');
 
 export class PaketListCache {
   private cached: PaketListAnswer | undefined;
