@@ -19,7 +19,7 @@ import {
   assertOwnNohp,
   cekEndtime,
   endSectionNow,
-  examPaket,
+  examPaketOf,
   getDraft,
   nextSection,
   peekTimer,
@@ -52,8 +52,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const questions = new ExamSoalCache();
   app.get('/soal', { schema: { tags, response: { 200: soalResponseSchema, ...errors } } }, async (request, reply) => {
-    const paket = await examPaket(app.db, currentUser(request), request.openAttempt);
-    const answer = await questions.answer(app.db, paket);
+    const answer = await questions.answer(app.db, await examPaketOf(app.db, currentUser(request), request.openAttempt));
     // Checked and serialised once per content version (the schema above documents it); sent as it is.
     void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);

@@ -112,14 +112,19 @@ async function settleAbandoned(db: Db, user: UserRow, attempt: Attempt | null, n
 
 /** GET /soal: the questions of the user's package, sorted by page, without keys or explanations. */
 /**
- * GET /soal's package: the one the learner's attempt is open on, else their active one, with the
- * time factor that applies (the attempt keeps the factor it started with; before the start, the
- * learner's current one).
+ * GET /soal's package for a learner: the one their attempt is open on, else their active one, and
+ * the time factor that applies (the attempt keeps the factor it started with; before the start,
+ * the learner's current one). Reads nothing when the guard has read the open attempt.
  */
-export async function examPaket(db: Db, user: UserRow, read?: OpenAttemptRead): Promise<SoalResponse['paket']> {
+export async function examPaketOf(db: Db, user: UserRow, read?: OpenAttemptRead): Promise<{ paketId: number; timeFactorPct: number }> {
   const open = await openAttempt(db, user.id, read);
   const paketId = open?.paketSoalId ?? user.paketSoalIdAktif;
   if (!paketId) throw forbidden(NO_ACTIVE_PACKAGE);
+  return { paketId, timeFactorPct: open?.timeFactorPct ?? user.timeFactorPct };
+}
+
+/** A package as the exam describes it, without the learner's time factor. */
+export async function examPaketFields(db: Db, paketId: number): Promise<Omit<SoalResponse['paket'], 'faktor_waktu_persen'>> {
   const paket = await getPaketRow(db, paketId);
   return {
     id: paket.id,
@@ -127,7 +132,6 @@ export async function examPaket(db: Db, user: UserRow, read?: OpenAttemptRead): 
     durasi_listening: paket.durasiListening,
     durasi_written: paket.durasiWritten,
     durasi_reading: paket.durasiReading,
-    faktor_waktu_persen: open?.timeFactorPct ?? user.timeFactorPct,
   };
 }
 

@@ -66,11 +66,11 @@ describe('GET /api/soal kept whole and compressed (decision 035)', () => {
     }
   });
 
-  it('reads the questions once per content version: a repeated request reads only the package and the version', async () => {
+  it('reads the package and its questions once per content version: a repeated request reads only the version', async () => {
     await soal(learner);
     const repeated = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
-    // The guard is kept in memory (decision 027); the package row and the content version remain.
-    expect(repeated).toBe(2);
+    // The guard is kept in memory (decision 027): only the content version is read.
+    expect(repeated).toBe(1);
     await writeBeside(`update soal set pilihan_empat = pilihan_empat where paket_soal_id = ${paket.id} and page = 1`);
     const afterChange = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
     expect(afterChange).toBeGreaterThan(repeated);
