@@ -195,6 +195,7 @@ export class PgChangeListener {
   private tellAll(): void {
     this.tell('exam_guard', '*');
     this.tell('paket_list', '');
+    this.tell('soal_content', '');
   }
 
   private tell(channel: ChangeChannel, payload: string): void {

@@ -26,11 +26,11 @@ export type ErrorData = { message: string; name: string } & Record<string, unkno
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorData };
 
 /**
- * The channels of migrations 0012 and 0013. `exam_guard`: which learner's session, user or open
- * attempt a write changed (their id, or `*`; a draft save is not told); `paket_list`: the public
- * package list changed.
+ * The channels of migrations 0012, 0013 and 0015. `exam_guard`: which learner's session, user or
+ * open attempt a write changed (their id, or `*`; a draft save is not told); `paket_list`: the
+ * public package list changed; `soal_content`: a package, its questions or passages changed.
  */
-export const CHANGE_CHANNELS = ['exam_guard', 'paket_list'] as const;
+export const CHANGE_CHANNELS = ['exam_guard', 'paket_list', 'soal_content'] as const;
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
 
 /**

@@ -50,7 +50,11 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, payload);
   });
 
-  const questions = new ExamSoalCache();
+  const questions = new ExamSoalCache(app.database.changesLive, app.database.changesHeard);
+  const unsubscribe = app.database.changes((channel) => {
+    if (channel === 'soal_content') questions.changed();
+  });
+  app.addHook('onClose', async () => unsubscribe());
   app.get('/soal', { schema: { tags, response: { 200: soalResponseSchema, ...errors } } }, async (request, reply) => {
     const answer = await questions.answer(app.db, await examPaketOf(app.db, currentUser(request), request.openAttempt));
     // Checked and serialised once per content version (the schema above documents it); sent as it is.

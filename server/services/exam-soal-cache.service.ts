@@ -9,9 +9,10 @@ import { examPaketFields, examQuestions } from './exam.service.ts';
  * a package receives the same 140 questions (about 170 KB, 18 KB in brotli), which the exam used to
  * read, check, serialise and compress for each of them (11 ms of the event loop, 16-18 ms with the
  * compression). The database owns the invalidation: migration 0015's triggers bump
- * `soal_content_version` in the same transaction as any change to paket_soal, soal or
- * question_reading, whichever instance or psql session makes it, and each request reads that one
- * row. The learner's time factor is part of the key.
+ * `soal_content_version` and notify `soal_content` in the same transaction as any change to
+ * paket_soal, soal or question_reading, whichever instance or psql session makes it. While the
+ * database tells this process of changes (decisions 024 and 027), a request reads nothing;
+ * otherwise it reads the version row. The learner's time factor is part of the key.
  */
 export interface KeptSoalAnswer {
   /** The serialised answer (built on demand: only a client that accepts no encoding needs it). */
@@ -72,14 +73,33 @@ export class ExamSoalCache {
   private readonly reading = new Map<number, Promise<PackageContent>>();
   /** Answers by package and time factor. */
   private readonly answers = new Map<string, KeptSoalAnswer>();
+  /** `soal_content` notices heard (a read kept only if none arrived while it ran). */
+  private notices = 0;
+
+  /**
+   * `told`: whether the database is telling this process of every change now; then what is kept
+   * is served until the next notice, on PostgreSQL once every notice committed before the request
+   * is `heard`. Otherwise each request reads the version row.
+   */
+  constructor(
+    private readonly told: () => boolean = () => false,
+    private readonly heard?: () => Promise<void>,
+  ) {}
+
+  /** A `soal_content` notice: some content changed (or the database can no longer tell). */
+  changed(): void {
+    this.notices += 1;
+    this.forget(null);
+  }
 
   async answer(db: Db, { paketId, timeFactorPct }: { paketId: number; timeFactorPct: number }): Promise<KeptSoalAnswer> {
-    const version = await versionOf(db);
-    if (version !== this.version) {
-      this.version = version;
-      this.packages.clear();
-      this.reading.clear();
-      this.answers.clear();
+    const told = this.told();
+    let version: string | null = null;
+    if (told) {
+      if (this.answers.size > 0 && this.heard) await this.heard();
+    } else {
+      version = await versionOf(db);
+      if (version !== this.version) this.forget(version);
     }
     const key = `${paketId} ${timeFactorPct}`;
     const kept = this.answers.get(key);
@@ -87,14 +107,24 @@ export class ExamSoalCache {
 
     let content = this.packages.get(paketId);
     if (!content) {
+      const ticket = this.notices;
       content = await this.read(db, paketId);
-      // A change committed after this request's version was read: answer it, keep nothing.
-      if (content.version !== this.version) return keptAnswer(content, timeFactorPct);
+      // A change committed after this request looked: answer what was read, keep nothing.
+      const stale = told ? this.notices !== ticket || !this.told() : content.version !== this.version;
+      if (stale) return keptAnswer(content, timeFactorPct);
       remember(this.packages, paketId, content, MAX_PACKAGES);
     }
     const answer = keptAnswer(content, timeFactorPct);
     remember(this.answers, key, answer, MAX_ANSWERS);
     return answer;
+  }
+
+  /** Drops everything kept; `version` is what is kept from now on (null: as told). */
+  private forget(version: string | null): void {
+    this.version = version;
+    this.packages.clear();
+    this.reading.clear();
+    this.answers.clear();
   }
 
   private read(db: Db, paketId: number): Promise<PackageContent> {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soalResponseSchema, type SoalResponse } from '../../contract/exam.ts';
 import { acceptedEncoding } from '../../server/compression.ts';
+import { ExamSoalCache } from '../../server/services/exam-soal-cache.service.ts';
 import { examQuestions } from '../../server/services/exam.service.ts';
 import { createTestApp, insertCompletePackage, startedExam, statementsOf, uniquePhone, type Client, type TestContext } from './helpers.ts';
 
@@ -66,11 +67,11 @@ describe('GET /api/soal kept whole and compressed (decision 035)', () => {
     }
   });
 
-  it('reads the package and its questions once per content version: a repeated request reads only the version', async () => {
+  it('reads the package and its questions once: a repeated request reads nothing while the database tells of changes', async () => {
     await soal(learner);
     const repeated = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
-    // The guard is kept in memory (decision 027): only the content version is read.
-    expect(repeated).toBe(1);
+    // The guard is kept in memory too (decision 027).
+    expect(repeated).toBe(0);
     await writeBeside(`update soal set pilihan_empat = pilihan_empat where paket_soal_id = ${paket.id} and page = 1`);
     const afterChange = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
     expect(afterChange).toBeGreaterThan(repeated);
@@ -107,6 +108,47 @@ describe('GET /api/soal kept whole and compressed (decision 035)', () => {
     expect(ctx.database.queryCount - before).toBe(cold + 9 * warm);
     for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
     expect(answers[0]!.body.soal.find((q) => q.page === 2)!.pilihan_dua).toBe('serentak');
+  });
+});
+
+describe('while the database is not telling', () => {
+  it('reads the version row per request and the content once per version', async () => {
+    const untold = new ExamSoalCache(() => false);
+    const key = { paketId: paket.id, timeFactorPct: 100 };
+    const first = await untold.answer(ctx.database.db, key);
+    const before = ctx.database.queryCount;
+    expect(await untold.answer(ctx.database.db, key)).toBe(first);
+    expect(ctx.database.queryCount - before).toBe(1);
+    await writeBeside(`update soal set pilihan_tiga = 'tanpa pemberitahuan' where paket_soal_id = ${paket.id} and page = 3`);
+    const changed = await untold.answer(ctx.database.db, key);
+    expect(changed).not.toBe(first);
+    expect(changed.body()).toContain('tanpa pemberitahuan');
+    // Another time factor is another answer over the same questions.
+    expect(JSON.parse((await untold.answer(ctx.database.db, { ...key, timeFactorPct: 150 })).body()).paket.faktor_waktu_persen).toBe(150);
+  });
+});
+
+describe('while the database tells of changes', () => {
+  it('serves what it keeps only once every notice committed before the request is heard', async () => {
+    // Notices this cache is not subscribed to, delivered by the sync point (as PostgreSQL's arrive).
+    let pending = false;
+    const cache: ExamSoalCache = new ExamSoalCache(
+      () => true,
+      async () => {
+        if (pending) cache.changed();
+        pending = false;
+      },
+    );
+    const key = { paketId: paket.id, timeFactorPct: 100 };
+    const first = await cache.answer(ctx.database.db, key);
+    await writeBeside(`update soal set pilihan_satu = 'didengar lewat titik sinkron' where paket_soal_id = ${paket.id} and page = 4`);
+    pending = true;
+    const next = await cache.answer(ctx.database.db, key);
+    expect(next).not.toBe(first);
+    expect(next.body()).toContain('didengar lewat titik sinkron');
+    const before = ctx.database.queryCount;
+    expect(await cache.answer(ctx.database.db, key)).toBe(next);
+    expect(ctx.database.queryCount - before).toBe(0);
   });
 });
 

@@ -14,6 +14,8 @@ INSERT INTO "soal_content_version" ("id", "version", "epoch") VALUES (1, 1, subs
 CREATE FUNCTION "bump_soal_content_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	UPDATE "soal_content_version" SET "version" = "version" + 1 WHERE "id" = 1;
+	-- Told to every process that keeps the exam's questions (decisions 024, 027 and 035).
+	PERFORM pg_notify('soal_content', '');
 	RETURN NULL;
 END;
 $$;--> statement-breakpoint
