@@ -57,7 +57,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => unsubscribe());
   app.get('/soal', { schema: { tags, response: { 200: soalResponseSchema, ...errors } } }, async (request, reply) => {
     const answer = await questions.answer(app.db, await examPaketOf(app.db, currentUser(request), request.openAttempt));
-    // Checked and serialised once per content version (the schema above documents it); sent as it is.
+    // Checked and serialised once until the content changes (the schema above documents it); sent as it is.
     void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(answer.body() as never);

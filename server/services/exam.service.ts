@@ -110,7 +110,6 @@ async function settleAbandoned(db: Db, user: UserRow, attempt: Attempt | null, n
   return null;
 }
 
-/** GET /soal: the questions of the user's package, sorted by page, without keys or explanations. */
 /**
  * GET /soal's package for a learner: the one their attempt is open on, else their active one, and
  * the time factor that applies (the attempt keeps the factor it started with; before the start,
