@@ -2,6 +2,7 @@ import { examPaketSchema, soalResponseSchema } from '../../contract/exam.ts';
 import { encodeBody, type AnswerEncoding } from '../compression.ts';
 import type { Db } from '../db/client.ts';
 import { versionRow } from '../db/version-rows.ts';
+import { ChangeNotices } from './change-notices.service.ts';
 import { examPaketFields, examQuestions } from './exam.service.ts';
 
 /**
@@ -73,32 +74,28 @@ export class ExamSoalCache {
   private readonly reading = new Map<number, Promise<PackageContent>>();
   /** Answers by package and time factor. */
   private readonly answers = new Map<string, KeptSoalAnswer>();
-  /** `soal_content` notices heard (a read kept only if none arrived while it ran). */
-  private notices = 0;
+  private readonly notices: ChangeNotices;
 
   /**
-   * `told`: whether the database is telling this process of every change now; then what is kept
-   * is served until the next notice, on PostgreSQL once every notice committed before the request
-   * is `heard`. Otherwise each request reads the version row.
+   * `told` and `heard`: the database's change notices (change-notices.service.ts); while told,
+   * what is kept is served until the next notice. Otherwise each request reads the version row.
    */
-  constructor(
-    private readonly told: () => boolean = () => false,
-    private readonly heard?: () => Promise<void>,
-  ) {}
+  constructor(told?: () => boolean, heard?: () => Promise<void>) {
+    this.notices = new ChangeNotices(told, heard);
+  }
 
   /** A `soal_content` notice: some content changed (or the database can no longer tell). */
   changed(): void {
-    this.notices += 1;
+    this.notices.arrived();
     this.forget(null);
   }
 
   async answer(db: Db, { paketId, timeFactorPct }: { paketId: number; timeFactorPct: number }): Promise<KeptSoalAnswer> {
-    const told = this.told();
-    let version: string | null = null;
+    const told = this.notices.live();
     if (told) {
-      if (this.answers.size > 0 && this.heard) await this.heard();
+      if (this.answers.size > 0) await this.notices.caughtUp();
     } else {
-      version = await versionOf(db);
+      const version = await versionOf(db);
       if (version !== this.version) this.forget(version);
     }
     const key = `${paketId} ${timeFactorPct}`;
@@ -107,10 +104,10 @@ export class ExamSoalCache {
 
     let content = this.packages.get(paketId);
     if (!content) {
-      const ticket = this.notices;
+      const ticket = this.notices.ticket();
       content = await this.read(db, paketId);
       // A change committed after this request looked: answer what was read, keep nothing.
-      const stale = told ? this.notices !== ticket || !this.told() : content.version !== this.version;
+      const stale = told ? !this.notices.unchangedSince(ticket) : content.version !== this.version;
       if (stale) return keptAnswer(content, timeFactorPct);
       remember(this.packages, paketId, content, MAX_PACKAGES);
     }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { versionRow } from '../db/version-rows.ts';
+import { ChangeNotices } from './change-notices.service.ts';
 import { listPublicPaket } from './paket.service.ts';
 
 /**
@@ -22,42 +23,38 @@ const currentVersion = (db: Db) => versionRow(db, 'paket_list_version');
 
 export class PaketListCache {
   private cached: PaketListAnswer | undefined;
-  /** With change notices: whether `cached` is still the list as it is, and the notices counted. */
+  /** With change notices: whether `cached` is still the list as it is. */
   private current = false;
-  private notices = 0;
+  private readonly notices: ChangeNotices;
 
   /**
-   * `told`: whether the database is telling this process of every change now (decisions 024 and
-   * 027); then a list read once is served from memory until the next notice, on PostgreSQL once
-   * every notice committed before the request is `heard`. Otherwise each request reads the version
-   * row.
+   * `told` and `heard`: the database's change notices (change-notices.service.ts); while told, a
+   * list read once is served from memory until the next notice. Otherwise each request reads the
+   * version row.
    */
-  constructor(
-    private readonly told: () => boolean = () => false,
-    private readonly heard?: () => Promise<void>,
-  ) {}
+  constructor(told?: () => boolean, heard?: () => Promise<void>) {
+    this.notices = new ChangeNotices(told, heard);
+  }
 
   /** A `paket_list` notice: the list changed (or the database can no longer tell). */
   changed(): void {
-    this.notices += 1;
+    this.notices.arrived();
     this.current = false;
   }
 
   /** The ETag of the list as it is now (one small query, or none when told of changes). */
   async etag(db: Db): Promise<string> {
-    if (this.told()) return (await this.answer(db)).etag;
+    if (this.notices.live()) return (await this.answer(db)).etag;
     return etagOf(await currentVersion(db));
   }
 
   async answer(db: Db): Promise<PaketListAnswer> {
-    if (this.told()) {
-      if (this.current && this.cached && this.heard) await this.heard();
+    if (this.notices.live()) {
+      if (this.current && this.cached) await this.notices.caughtUp();
       if (this.current && this.cached) return this.cached;
-      // Kept only if no notice arrived while it was read: a change committing in between could
-      // otherwise leave the older list kept as current.
-      const ticket = this.notices;
+      const ticket = this.notices.ticket();
       const fresh = await this.read(db);
-      if (this.notices === ticket) {
+      if (this.notices.unchangedSince(ticket)) {
         this.cached = fresh;
         this.current = true;
       }
