@@ -1,5 +1,5 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { preloadAfterPaint, retrying } from '../lib/lazy-retry.ts';
 import { onDemand } from '../lib/on-demand.ts';
 import { MessageBody, type MessageDialogProps } from './MessageBody.tsx';
@@ -35,7 +35,9 @@ function useModalCode(opened: boolean) {
     const take = () =>
       modalCode.load().then(
         (loaded) => {
-          if (live) setCode(loaded);
+          // A transition renders in slices: mounting the closed Modal takes about 20 ms on a
+          // phone, which as one task would block a tap on the page it is loaded behind.
+          if (live) startTransition(() => setCode(loaded));
         },
         () => undefined, // still out: the plain box stays, and the next open asks again
       );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, retrying } from './lazy-retry.ts';
+import { isChunkLoadError, preloadAfterPaint, retrying } from './lazy-retry.ts';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/PaketSayaScreen-x.js');
 
@@ -44,5 +44,60 @@ describe('a screen whose code fails to load', () => {
     await expect(retrying(broken)()).rejects.toThrow(ReferenceError);
     expect(broken).toHaveBeenCalledTimes(1);
     expect(isChunkLoadError(new Error('Importing a module script failed.'))).toBe(true);
+  });
+});
+
+describe('code fetched after a paint', () => {
+  /** The browser's frame and idle callbacks, run by hand. */
+  function browserQueues() {
+    const frames: FrameRequestCallback[] = [];
+    const idle: IdleRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
+    vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => idle.push(cb));
+    const deadline = { didTimeout: false, timeRemaining: () => 10 };
+    return {
+      frame: () => frames.shift()?.(0),
+      idle: () => idle.shift()?.(deadline),
+    };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for one screen per idle period, after the paint, so no single task asks for them all', () => {
+    const queues = browserQueues();
+    const loads = [1, 2, 3].map(() => vi.fn(() => Promise.resolve()));
+    preloadAfterPaint(loads);
+    expect(loads.map((l) => l.mock.calls.length)).toEqual([0, 0, 0]);
+    queues.frame();
+    expect(loads.map((l) => l.mock.calls.length)).toEqual([0, 0, 0]);
+    queues.idle();
+    expect(loads.map((l) => l.mock.calls.length)).toEqual([1, 0, 0]);
+    queues.idle();
+    expect(loads.map((l) => l.mock.calls.length)).toEqual([1, 1, 0]);
+    queues.idle();
+    expect(loads.map((l) => l.mock.calls.length)).toEqual([1, 1, 1]);
+  });
+
+  it('asks for nothing more once the page that wanted them is gone', () => {
+    const queues = browserQueues();
+    const loads = [1, 2].map(() => vi.fn(() => Promise.resolve()));
+    const cancel = preloadAfterPaint(loads);
+    queues.frame();
+    queues.idle();
+    cancel();
+    queues.idle();
+    expect(loads.map((l) => l.mock.calls.length)).toEqual([1, 0]);
+  });
+
+  it('goes on with the next screen when one fails to load', async () => {
+    const queues = browserQueues();
+    const loads = [vi.fn(() => Promise.reject(chunkError())), vi.fn(() => Promise.resolve())];
+    preloadAfterPaint(loads);
+    queues.frame();
+    queues.idle();
+    await Promise.resolve();
+    queues.idle();
+    expect(loads[1]).toHaveBeenCalledTimes(1);
   });
 });

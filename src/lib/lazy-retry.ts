@@ -42,19 +42,29 @@ export function retrying<T>(load: () => Promise<T>, { attempts = 3, pauseMs = 40
 }
 
 /**
- * Loads every given screen's code once, after the current screen has painted and the browser is
- * idle, so moving between signed-in screens later needs no network for code.
+ * Resolves in a later task of the event loop: work asked for after it runs in a task of its own
+ * instead of lengthening the current one.
+ */
+export const nextTask = (): Promise<void> => wait(0);
+
+/**
+ * Loads every given screen's code once, after the current screen has painted, one load per idle
+ * period, so moving between signed-in screens later needs no network for code. Asking for a
+ * chunk adds a preload link for each chunk it imports in the same task (about a millisecond each
+ * on a phone), so asking for them all at once made one task long enough to block the page.
  */
 export function preloadAfterPaint(loads: readonly (() => Promise<unknown>)[]): () => void {
   let cancelled = false;
-  const run = () => {
-    if (cancelled) return;
-    for (const load of loads) load().catch(() => undefined); // a screen that fails now retries on visit
-  };
-  const frame = requestAnimationFrame(() => {
+  const whenIdle = (run: () => void) => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
     else setTimeout(run, 200);
-  });
+  };
+  const loadFrom = (i: number) => {
+    if (cancelled || i >= loads.length) return;
+    loads[i]!().catch(() => undefined); // a screen that fails now retries on visit
+    whenIdle(() => loadFrom(i + 1));
+  };
+  const frame = requestAnimationFrame(() => whenIdle(() => loadFrom(0)));
   return () => {
     cancelled = true;
     cancelAnimationFrame(frame);

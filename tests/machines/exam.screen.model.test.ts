@@ -9,7 +9,7 @@ import { SECTION_DISPLAY_NAMES, isInSection, sectionQuestionCount, type ExamSect
 import { ExamView } from '../../src/features/exam/components/ExamView.tsx';
 import { laterViews } from '../../src/features/exam/components/later-views.ts';
 import { examViewEvents } from '../../src/features/exam/exam-events.ts';
-import { examScreenState } from '../../src/features/exam/exam-view-model.ts';
+import { useShownScreen } from '../../src/features/exam/exam-view-model.ts';
 import { t } from '../../src/i18n/id.ts';
 import { renderWithProviders } from '../../src/test-utils.tsx';
 import { DURATION, T0, createExamSut, fresh, type ExamSut } from './exam-fixtures.ts';
@@ -100,7 +100,7 @@ function Page() {
     },
     () => sut.actor.getSnapshot(),
   );
-  const state = examScreenState(snapshot);
+  const { state } = useShownScreen(snapshot);
   return createElement(ExamView, {
     state,
     paket: null,

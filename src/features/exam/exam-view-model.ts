@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ExamQuestion, IgnoredReason, ScoreResult } from '../../../contract/exam.ts';
 import {
@@ -99,12 +100,22 @@ function dialogOf(snapshot: ExamSnapshot): ExamDialog {
   return null;
 }
 
+/** Which of the page's screens a snapshot shows: the loader, the error, the start, the questions or the finish. */
+function screenKind(snapshot: ExamSnapshot): 'loading' | 'error' | 'start' | 'finish' | 'exam' {
+  if (snapshot.matches('loading') || snapshot.matches('resuming')) return 'loading';
+  if (snapshot.matches('error')) return 'error';
+  if (snapshot.matches('ready') || snapshot.matches('starting') || snapshot.matches('startFailed')) return 'start';
+  if (snapshot.matches('finished')) return 'finish';
+  return 'exam';
+}
+
 /** The screen the exam page shows for a snapshot of the exam machine. */
 export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
   const { context } = snapshot;
-  if (snapshot.matches('loading') || snapshot.matches('resuming')) return { screen: 'loading' };
-  if (snapshot.matches('error')) return { screen: 'error', problem: context.loadProblem };
-  if (snapshot.matches('ready') || snapshot.matches('starting') || snapshot.matches('startFailed')) {
+  const kind = screenKind(snapshot);
+  if (kind === 'loading') return { screen: 'loading' };
+  if (kind === 'error') return { screen: 'error', problem: context.loadProblem };
+  if (kind === 'start') {
     return {
       screen: 'start',
       starting: snapshot.matches('starting'),
@@ -115,7 +126,7 @@ export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
   const finishedElsewhere = context.finishedElsewhere;
   if (snapshot.matches({ finished: 'submitting' })) return { screen: 'finishing', finishedElsewhere };
   if (snapshot.matches({ finished: 'scoreFailed' })) return { screen: 'scoreFailed', finishedElsewhere };
-  if (snapshot.matches('finished')) {
+  if (kind === 'finish') {
     return context.score ? { screen: 'finished', score: context.score, finishedElsewhere } : { screen: 'finishing', finishedElsewhere };
   }
   const section = context.section;
@@ -162,7 +173,22 @@ export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
   };
 }
 
-/** '1-3, 7, 9' for a sorted list of question numbers. */
+/**
+ * The snapshot the page shows and its screen. A move to another screen is drawn in a transition,
+ * which React renders in slices: drawn at once, the start screen was one task of about 40 ms
+ * (160 ms on a phone four times slower) after the questions arrived, and the first question
+ * screen as long, blocking taps meanwhile. The machine, which keeps the answers and the clock,
+ * moves at once; only the new screen's picture may come a frame later. Within a screen the
+ * picture follows at once: its answers are controlled radios, and one drawn from the older
+ * snapshot would undo the tap for a frame.
+ */
+export function useShownScreen(snapshot: ExamSnapshot): { shown: ExamSnapshot; state: ExamScreenState } {
+  const deferred = useDeferredValue(snapshot);
+  const shown = screenKind(deferred) === screenKind(snapshot) ? snapshot : deferred;
+  const state = useMemo(() => examScreenState(shown), [shown]);
+  return { shown, state };
+}
+
 export function formatNumbers(numbers: readonly number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const parts: string[] = [];

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../../app/auth-state.ts';
 import type { AudioOncePlayerProps } from '../../../components/AudioOncePlayer.tsx';
@@ -39,22 +40,26 @@ export function ExamScreen() {
 
 /** The exam page bound to its machine: every button sends the event the machine names. */
 function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
-  const runner = useExamRunner(paketId, nohp);
-  const { state, send } = runner;
-
-  const audio = runner.audioRef ? <ExamAudio key={runner.audioRef.id} actor={runner.audioRef} autoPlay /> : undefined;
-
-  return (
-    <ExamView
-      state={state}
-      paket={runner.paket}
-      audio={audio}
-      downloading={runner.downloading}
-      downloadFailed={runner.downloadFailed}
-      {...examViewEvents(state, send)}
-      onDownload={runner.downloadCertificate}
-      onCloseDownloadError={runner.closeDownloadError}
-    />
+  const { state, send, audioRef, paket, downloading, downloadFailed, downloadCertificate, closeDownloadError } = useExamRunner(
+    paketId,
+    nohp,
+  );
+  // The same element while the shown state is the same: a machine step renders nothing until its
+  // deferred picture does (useExamRunner), so it costs no blocking render of the old one.
+  return useMemo(
+    () => (
+      <ExamView
+        state={state}
+        paket={paket}
+        audio={audioRef ? <ExamAudio key={audioRef.id} actor={audioRef} autoPlay /> : undefined}
+        downloading={downloading}
+        downloadFailed={downloadFailed}
+        {...examViewEvents(state, send)}
+        onDownload={downloadCertificate}
+        onCloseDownloadError={closeDownloadError}
+      />
+    ),
+    [state, send, audioRef, paket, downloading, downloadFailed, downloadCertificate, closeDownloadError],
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { TimerResponse } from '../../../../contract/exam.ts';
 import type { ExamSection } from '../../../../machines/exam-layout.ts';
@@ -24,7 +24,7 @@ import { EARLY_ANSWER_S, examApi, useExamCertificateMutation } from '../api/exam
 import { laterViews } from '../components/later-views.ts';
 import { examStorage, type ExamStorage } from '../exam-storage.ts';
 import type { ExamPaket } from '../exam-types.ts';
-import { examScreenState } from '../exam-view-model.ts';
+import { useShownScreen } from '../exam-view-model.ts';
 
 /** Each clip is fetched whole once per exam; a failed fetch is forgotten so a retry fetches again. */
 function clipCache() {
@@ -149,7 +149,7 @@ export function useExamRunner(paketId: number, nohp: string) {
     input: { now: Date.now, localDraft: storage.readDraft(), online: navigator.onLine },
   });
 
-  const state = examScreenState(snapshot);
+  const { shown, state } = useShownScreen(snapshot);
   // Fetched while the learner reads the start screen, so 'Ya, Mulai' does not wait for it.
   const atStart = state.screen === 'start';
   useEffect(() => (atStart ? preloadAfterPaint([laterViews.load]) : undefined), [atStart]);
@@ -170,24 +170,24 @@ export function useExamRunner(paketId: number, nohp: string) {
     };
   }, [send]);
 
-  const downloadCertificate = async () => {
-    try {
-      saveDownloadedFile(await download().unwrap());
-    } catch {
-      setDownloadFailed(true);
-    }
-  };
+  const downloadCertificate = useCallback(() => {
+    download()
+      .unwrap()
+      .then((file) => saveDownloadedFile(file))
+      .catch(() => setDownloadFailed(true));
+  }, [download]);
+  const closeDownloadError = useCallback(() => setDownloadFailed(false), []);
 
   return {
     state,
     send,
     /** The open listening clip's actor, which the player binds to (null without one). */
-    audioRef: snapshot.context.audioRef,
+    audioRef: shown.context.audioRef,
     paket,
     storage,
     downloading: certificate.isLoading,
     downloadFailed,
-    downloadCertificate: () => void downloadCertificate(),
-    closeDownloadError: () => setDownloadFailed(false),
+    downloadCertificate,
+    closeDownloadError,
   };
 }
