@@ -21,6 +21,13 @@ const machinesButLayout = { regex: '(^|/)machines(/(?!exam-layout\\.ts$)|$)' };
 /** The server may also import the pure answer merge, so the newest-answer rule has one owner. */
 const machinesButShared = { regex: '(^|/)machines(/(?!(exam-layout|answer-sync)\\.ts$)|$)' };
 
+/** What contract/ may import: zod and the exam layout (contract/zod.ts alone imports zod itself). */
+const contractPatterns = [
+  restrict('contract/ depends on zod and the exam layout only (DESIGN section 1).', 'src', 'server', 'content'),
+  { ...machinesButLayout, message: 'contract/ may import machines/exam-layout.ts only.' },
+  { regex: '^(?!zod($|/)|\\.)', message: 'contract/ depends on zod only.' },
+];
+
 /**
  * The rooms of src/ (bulletproof-react): no feature imports another; shared code (api, components,
  * lib, i18n) imports no feature and no app shell; features may use the app's store hooks and auth
@@ -138,14 +145,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            restrict('contract/ depends on zod and the exam layout only (DESIGN section 1).', 'src', 'server', 'content'),
-            { ...machinesButLayout, message: 'contract/ may import machines/exam-layout.ts only.' },
-            { regex: '^(?!zod($|/)|\\.)', message: 'contract/ depends on zod only.' },
+            ...contractPatterns,
+            { regex: '^zod($|/)', message: "contract/ takes z from contract/zod.ts, which makes browsers' parsing eval-free." },
           ],
         },
       ],
     },
   },
+  { files: ['contract/zod.ts'], rules: { 'no-restricted-imports': ['error', { patterns: contractPatterns }] } },
   {
     files: ['server/**/*.ts'],
     rules: {

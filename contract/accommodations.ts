@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { REASON_MAX_LENGTH } from './common.ts';
 import { TIME_FACTOR_PERCENTS, extendedSeconds, timeFactorLabel, type TimeFactorPercent } from './time-factor.ts';
 

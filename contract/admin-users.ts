@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import './common.ts';
 
 /** A participant row of the admin Data User table (spec section 3: exam user). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Default validation messages in Indonesian for every schema (server answers and SPA forms alike).
 z.config(z.locales.id());

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import './common.ts';
 import { EXAM_LENGTH, LAST_INDEX } from '../machines/exam-layout.ts';
 import { soalSectionSchema } from './soal.ts';

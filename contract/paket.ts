@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import './common.ts';
 
 export const paketLevelSchema = z.enum(['prediction', 'itp'], { error: 'Level harus prediction atau itp.' });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { REASON_MAX_LENGTH } from './common.ts';
 
 export const paymentStatusSchema = z.enum(['pending', 'confirmed', 'rejected'], {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { boundedText } from './common.ts';
 import { authUserSchema, newPasswordSchema, nohpSchema } from './auth.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The skills taxonomy: every question is tagged with exactly one skill. Names and descriptions

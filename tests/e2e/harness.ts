@@ -127,9 +127,18 @@ export async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
-/** Fails the test on any uncaught page error or console error, which otherwise pass silently. */
+/**
+ * Fails the test on any uncaught page error, console error or content-security-policy violation,
+ * which otherwise pass silently (a blocked `new Function` that the code catches logs nothing, but
+ * the browser still reports it, and Lighthouse counts it against best practices).
+ */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
+  void page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} (${e.blockedURI}) at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    ),
+  );
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 40[13]/.test(m.text())) {
