@@ -123,10 +123,10 @@ export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
       confirming: snapshot.matches({ ready: 'confirming' }),
     };
   }
-  const finishedElsewhere = context.finishedElsewhere;
-  if (snapshot.matches({ finished: 'submitting' })) return { screen: 'finishing', finishedElsewhere };
-  if (snapshot.matches({ finished: 'scoreFailed' })) return { screen: 'scoreFailed', finishedElsewhere };
   if (kind === 'finish') {
+    const finishedElsewhere = context.finishedElsewhere;
+    if (snapshot.matches({ finished: 'submitting' })) return { screen: 'finishing', finishedElsewhere };
+    if (snapshot.matches({ finished: 'scoreFailed' })) return { screen: 'scoreFailed', finishedElsewhere };
     return context.score ? { screen: 'finished', score: context.score, finishedElsewhere } : { screen: 'finishing', finishedElsewhere };
   }
   const section = context.section;
@@ -189,6 +189,7 @@ export function useShownScreen(snapshot: ExamSnapshot): { shown: ExamSnapshot; s
   return { shown, state };
 }
 
+/** '1-3, 7, 9' for a sorted list of question numbers. */
 export function formatNumbers(numbers: readonly number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const parts: string[] = [];

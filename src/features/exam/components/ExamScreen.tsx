@@ -44,8 +44,8 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
     paketId,
     nohp,
   );
-  // The same element while the shown state is the same: a machine step renders nothing until its
-  // deferred picture does (useExamRunner), so it costs no blocking render of the old one.
+  // The same element while the shown state is the same: a move to another screen renders nothing
+  // until its deferred picture does (useShownScreen), so it costs no blocking render of the old one.
   return useMemo(
     () => (
       <ExamView
