@@ -16,7 +16,7 @@
  * Exit code 1 when any request failed or any answer was lost.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -69,6 +69,8 @@ export interface SimulationOptions {
    * participant also registers during the run.
    */
   registered?: boolean;
+  /** The server's CPU time so far in ms (all threads), when the simulator started it: shown per window. */
+  serverCpuMs?: () => Promise<number>;
   log?: (line: string) => void;
 }
 
@@ -103,7 +105,24 @@ export interface SimulationReport {
    * turn a request's answer needs (a large compressed answer is decompressed and read in several).
    */
   simulatorLag: { p50: number; p99: number; max: number };
+  /**
+   * The run in windows of `WINDOW_S` seconds: the answers that arrived in each, and how busy the
+   * machine's cores, the simulator and (when it started it) the server were. Shows when a tail
+   * happened and whether the machine, the load generator included, had a core to spare then.
+   */
+  windows: WindowRow[];
 }
+
+export interface WindowRow extends Omit<LatencyRow, 'label' | 'p90'> {
+  fromS: number;
+  /** Busy share of all the machine's cores, in % of one core (200 = both of two). */
+  machineCpu: number;
+  simulatorCpu: number;
+  serverCpu?: number;
+}
+
+/** Length of a report window in seconds. */
+const WINDOW_S = 30;
 
 const pagesOf = (sesi: Sesi) => QUESTION_INDEXES.filter((p) => sectionOfQuestionPage(p) === sesi);
 const SECTION_PAGES: Record<Sesi, number[]> = { listening: pagesOf('listening'), written: pagesOf('written'), reading: pagesOf('reading') };
@@ -123,7 +142,10 @@ class Recorder {
   acknowledged = 0;
   shed = 0;
   readonly shedBy: Record<string, number> = {};
+  /** Latencies of the window under way (see `WindowRow`). */
+  window: number[] = [];
   observe = (label: string, status: number, ms: number, overload?: string) => {
+    this.window.push(ms);
     if (status === 503) {
       this.shed += 1;
       const reason = overload ?? 'unnamed';
@@ -356,6 +378,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const started = performance.now();
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
+  rec.window = [];
+  const windows = new WindowSampler(rec, options.serverCpuMs);
+  await windows.start();
   let finished = 0;
   try {
     await Promise.all(
@@ -372,6 +397,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     );
   } finally {
     lag.disable();
+    await windows.stop();
     await setup.restore().catch((error: unknown) => {
       rec.fail('admin', `durasi paket tidak dapat dipulihkan: ${(error as Error).message}`);
     });
@@ -394,7 +420,80 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     latency: [...rec.latencies].map(([label, v]) => ({ label, ...stats(v) })).sort((a, b) => a.label.localeCompare(b.label)),
     all: stats(all),
     simulatorLag: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
+    windows: windows.rows,
   };
+}
+
+/** The machine's busy and total CPU time in ms, from the first line of /proc/stat (null elsewhere). */
+async function machineCpuMs(): Promise<{ busy: number; total: number } | null> {
+  try {
+    const fields = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    const idle = fields[3]! + fields[4]!;
+    return { busy: ((total - idle) * 1000) / 100, total: (total * 1000) / 100 };
+  } catch {
+    return null;
+  }
+}
+
+/** Closes a `WindowRow` every `WINDOW_S` seconds while the participants run. */
+class WindowSampler {
+  readonly rows: WindowRow[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private last = { at: 0, machine: null as { busy: number; total: number } | null, self: process.cpuUsage(), server: 0 };
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly rec: Recorder,
+    private readonly serverCpuMs?: () => Promise<number>,
+  ) {}
+
+  async start(): Promise<void> {
+    this.last = {
+      at: performance.now(),
+      machine: await machineCpuMs(),
+      self: process.cpuUsage(),
+      server: (await this.serverCpuMs?.()) ?? 0,
+    };
+    this.timer = setInterval(() => void this.close(), WINDOW_S * 1000);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.close();
+  }
+
+  private async close(): Promise<void> {
+    const latencies = this.rec.window;
+    this.rec.window = [];
+    const now = {
+      at: performance.now(),
+      machine: await machineCpuMs(),
+      self: process.cpuUsage(),
+      server: (await this.serverCpuMs?.()) ?? 0,
+    };
+    const wall = now.at - this.last.at;
+    const last = this.last;
+    this.last = now;
+    if (latencies.length === 0 || wall <= 0) return;
+    const pct = (ms: number) => Math.round((ms / wall) * 100);
+    const cores = os.availableParallelism();
+    const { p50, p99, max, count } = stats(latencies);
+    this.rows.push({
+      fromS: Math.round((last.at - this.started) / 1000),
+      count,
+      p50,
+      p99,
+      max,
+      machineCpu:
+        now.machine && last.machine && now.machine.total > last.machine.total
+          ? Math.round(((now.machine.busy - last.machine.busy) / (now.machine.total - last.machine.total)) * cores * 100)
+          : 0,
+      simulatorCpu: pct((now.self.user + now.self.system - last.self.user - last.self.system) / 1000),
+      ...(this.serverCpuMs ? { serverCpu: pct(now.server - last.server) } : {}),
+    });
+  }
 }
 
 export function formatReport(r: SimulationReport): string {
@@ -415,6 +514,17 @@ export function formatReport(r: SimulationReport): string {
         `${l.label.padEnd(36)} ${String(l.count).padStart(7)} ${String(l.p50).padStart(8)} ${String(l.p90).padStart(8)} ${String(l.p99).padStart(8)} ${String(l.max).padStart(8)}`,
     ),
   ];
+  if (r.windows.length > 0) {
+    lines.push(
+      '',
+      `per ${WINDOW_S} s (CPU dalam % satu inti)`,
+      `${'dari s'.padStart(7)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'mesin'.padStart(6)} ${'simulator'.padStart(9)} ${'server'.padStart(7)}`,
+      ...r.windows.map(
+        (w) =>
+          `${String(w.fromS).padStart(7)} ${String(w.count).padStart(7)} ${String(w.p50).padStart(8)} ${String(w.p99).padStart(8)} ${String(w.max).padStart(8)} ${String(w.machineCpu).padStart(6)} ${String(w.simulatorCpu).padStart(9)} ${String(w.serverCpu ?? '-').padStart(7)}`,
+      ),
+    );
+  }
   for (const e of r.errorSamples) lines.push(`galat: ${e}`);
   for (const e of r.lostSamples) lines.push(`hilang: ${e}`);
   return lines.join('\n');
@@ -499,6 +609,7 @@ async function main(): Promise<number> {
       ...(rampArg ? { rampSeconds: Number(rampArg) } : {}),
       ...(autosaveSeconds ? { autosaveSeconds } : {}),
       registered: args.includes('--registered'),
+      ...(server ? { serverCpuMs: () => server.cpuMs() } : {}),
       log: (l) => console.info(l),
     });
     console.info(formatReport(report));

@@ -31,5 +31,8 @@ describe('exam-day simulation', () => {
     expect(report.lostAnswers).toBe(0);
     expect(report.finished).toBe(300);
     expect(report.acknowledgedDrafts).toBeGreaterThan(300 * 6);
+    // Every answer falls in one window of the report, and a run of a minute or more has several.
+    expect(report.windows.reduce((sum, w) => sum + w.count, 0)).toBe(report.requests);
+    expect(report.windows.length).toBeGreaterThan(1);
   });
 });
