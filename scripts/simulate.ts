@@ -13,6 +13,10 @@
  *
  * Without --url it starts the built server (dist/, run `npm run build` first) on a temporary
  * DATA_DIR, on PGlite or (with --pg) on a fresh PostgreSQL database it creates and drops.
+ *
+ * Besides the latency per route, the report shows every 30 s of the run: its answers' latency and
+ * the CPU of the machine, of this process and (when it started it) of the server, so a tail can be
+ * told apart from a machine the simulated participants themselves filled.
  * Exit code 1 when any request failed or any answer was lost.
  */
 import { randomBytes } from 'node:crypto';
