@@ -16,8 +16,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { measure, medianRun, requestsPerSecond, startBareServer, toRow, type MeasuredRun, type LoadResult, type Scenario } from './api.ts';
-import { buildCopy, bundleSizes, type BundleSize } from './build.ts';
+import { buildCopy, bundleSizes } from './build.ts';
 import { ApiClient, findFreePackage, PARTICIPANT_PASSWORD, phoneOf, pool, prepareParticipants, signUpAndIn } from './client.ts';
+import { budgets, PARTICIPANTS, type BenchResult } from './budgets.ts';
 import { lighthouse, type LighthouseScores } from './lighthouse.ts';
 import { projectRoot, serverEnvOf, startServerProcess, type ServerProcess } from './server.ts';
 
@@ -37,38 +38,9 @@ const SITE: Scenario = { route: 'GET /api/site (no database)', requests: [{ meth
 const SUBMIT_USERS: Record<number, number> = quick ? { 10: 20, 100: 100, 500: 500 } : { 10: 150, 100: 300, 500: 500 };
 const DRAFT_USERS = quick ? 50 : 200;
 /** DESIGN section 8: participants autosave every 10 s and refresh the timer every 30 s. */
-const PARTICIPANTS = { pglite: 3_000, postgres: 10_000 } as const;
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const log = (line: string) => console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
-
-interface Budget {
-  name: string;
-  budget: string;
-  measured: string;
-  met: boolean | null;
-}
-
-interface StartTimes {
-  firstStartMs: number;
-  restartMs: number[];
-  restartMedianMs: number;
-  postgresFirstStartMs: number | null;
-}
-
-interface BenchResult {
-  startedAt: string;
-  finishedAt: string;
-  seconds: number;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageAtStart: number[] };
-  settings: { durationS: number; connections: number[]; draftUsers: number; submitUsers: Record<number, number> };
-  bundles: BundleSize[];
-  lighthouse: LighthouseScores[];
-  api: LoadResult[];
-  peakRssMb: { pglite: number | null; postgres: number | null };
-  start: StartTimes;
-  budgets: Budget[];
-}
 
 async function timedStarts(serverEntry: string, dataDir: string): Promise<{ first: number; restarts: number[]; server: ServerProcess }> {
   const env = { DATA_DIR: dataDir, LOGIN_MAX_PER_IP: '1000000', ...serverEnv };
@@ -291,102 +263,6 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
       await c.end();
     },
   };
-}
-
-function budgets(r: Omit<BenchResult, 'budgets' | 'finishedAt' | 'seconds'>): Budget[] {
-  const out: Budget[] = [];
-  const add = (name: string, budget: string, measured: string, met: boolean | null) => out.push({ name, budget, measured, met });
-  const bundle = (route: string) => r.bundles.find((b) => b.route === route);
-  const landing = bundle('landing');
-  const exam = bundle('exam');
-  if (landing) {
-    add('landing JS gzip', '<= 150 KB', `${landing.jsKb} KB`, landing.jsKb <= 150);
-    add('landing CSS gzip', '<= 30 KB', `${landing.cssKb} KB`, landing.cssKb <= 30);
-  }
-  if (exam)
-    add(
-      'exam route total gzip',
-      '<= 230 KB',
-      exam.found ? `${Math.round((exam.jsKb + exam.cssKb) * 10) / 10} KB` : 'route not built yet',
-      exam.found ? exam.jsKb + exam.cssKb <= 230 : null,
-    );
-  for (const lh of r.lighthouse) {
-    if (lh.page === 'landing')
-      add('Lighthouse performance, landing', '>= 95', String(lh.performance), lh.performance === null ? null : lh.performance >= 95);
-    if (lh.page === 'exam')
-      add('Lighthouse performance, exam', '>= 90', String(lh.performance), lh.performance === null ? null : lh.performance >= 90);
-    add(
-      `Lighthouse accessibility, ${lh.page}`,
-      '100',
-      String(lh.accessibility),
-      lh.accessibility === null ? null : lh.accessibility === 100,
-    );
-  }
-  for (const db of ['pglite', 'postgres'] as const) {
-    const rows = r.api.filter((a) => a.database === db);
-    if (rows.length === 0) continue;
-    const mix = rows.find((a) => a.route.startsWith('exam mix'));
-    if (mix)
-      add(
-        `exam calls p99 at ${PARTICIPANTS[db]} participants (${db})`,
-        '< 50 ms, all 2xx',
-        `${mix.p99Ms} ms at ${mix.requestsPerSecond} req/s, non-2xx ${mix.non2xx}`,
-        mix.p99Ms < 50 && mix.non2xx === 0 && mix.errors === 0,
-      );
-    for (const route of ['PUT /api/soal/timers', 'PUT /api/soal/jawaban/draft']) {
-      const at10 = rows.find((a) => a.route === route && a.connections === 10);
-      const at100 = rows.find((a) => a.route === route && a.connections === 100);
-      if (at10)
-        add(`${route} vs bare node:http at 10 connections (${db})`, '>= 0.23', String(at10.ratioToBare), (at10.ratioToBare ?? 0) >= 0.23);
-      if (at100) add(`${route} p99 at 100 connections (${db})`, '<= 50 ms', `${at100.p99Ms} ms`, at100.p99Ms <= 50);
-    }
-    const submitAt10 = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 10);
-    const submitRate = db === 'postgres' ? 200 : 100;
-    if (submitAt10)
-      add(
-        `submissions per second at 10 connections (${db})`,
-        `>= ${submitRate}`,
-        String(submitAt10.requestsPerSecond),
-        submitAt10.requestsPerSecond >= submitRate,
-      );
-    const submitAt500 = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 500);
-    if (submitAt500)
-      add(`500 simultaneous submissions (${db})`, 'no 503', `${submitAt500.status503} answered 503`, submitAt500.status503 === 0);
-    const storm = rows.find((a) => a.route.startsWith('exam calls during the login storm'));
-    if (storm)
-      add(
-        `exam calls p99 during a login storm (${db})`,
-        '<= 100 ms, all 2xx',
-        `${storm.p99Ms} ms, non-2xx ${storm.non2xx}`,
-        storm.p99Ms <= 100 && storm.non2xx === 0 && storm.errors === 0,
-      );
-    const submit = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 10);
-    if (submit) add(`140-answer submission p99 at 10 connections (${db})`, '< 100 ms', `${submit.p99Ms} ms`, submit.p99Ms < 100);
-    const site = rows.filter((a) => a.route.startsWith('GET /api/site'));
-    const best = site.reduce<LoadResult | undefined>((m, a) => (!m || (a.ratioToBare ?? 0) > (m.ratioToBare ?? 0) ? a : m), undefined);
-    if (best)
-      add(
-        `DB-free route vs bare node:http (${db})`,
-        '>= 0.8',
-        `${best.ratioToBare} at ${best.connections} connections`,
-        (best.ratioToBare ?? 0) >= 0.8,
-      );
-    const failed = rows.filter((a) => a.non2xx > 0 || a.errors > 0);
-    add(
-      `load runs without failed requests (${db})`,
-      '0 non-2xx',
-      failed.length === 0 ? '0' : failed.map((f) => `${f.route} @${f.connections}: ${f.non2xx} non-2xx, ${f.errors} errors`).join('; '),
-      failed.length === 0,
-    );
-  }
-  add(
-    'restart to healthy (PGlite, existing data)',
-    '<= 1500 ms',
-    `${r.start.restartMedianMs} ms (median of 3)`,
-    r.start.restartMedianMs <= 1500,
-  );
-  add('first start with demo seeding (PGlite)', '<= 10000 ms', `${r.start.firstStartMs} ms`, r.start.firstStartMs <= 10_000);
-  return out;
 }
 
 function table(r: BenchResult): string {
