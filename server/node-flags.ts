@@ -6,9 +6,11 @@ import { projectRoot } from './paths.ts';
  * The Node.js flags the server process runs with. Their one owner is package.json's
  * `config.serverNodeFlags`, which `npm start` and `npm run serve` pass to node; the bench, the
  * simulation and the browser journeys start the server with the same flags through this.
- * `--max-semi-space-size=4`: requests' objects die young, and a 4 MB young generation holds them
- * as well as V8's 16 MB; a 1,500-participant exam day peaked at 418 MB RSS instead of 459 MB with
- * the same p99 (docs/performance.md).
+ * `--max-semi-space-size=8`: requests' objects die young, and an 8 MB semi-space holds them for
+ * less memory than V8's 16 MB. 4 MB was smaller still, but under a steady stream of requests the
+ * HTTP thread tipped, in 9 of 23 runs, into promoting every survivor and collecting the old
+ * generation several times a second, at half the throughput
+ * (docs/decisions/038-a-young-generation-that-does-not-tip.md).
  * `--heap-growing-percent=50`: the old generation is collected once it is half again what survived
  * the last collection, not two and a half times (docs/decisions/032-a-heap-near-what-it-keeps.md).
  * `--wasm-num-compilation-tasks=1 --v8-pool-size=2`: V8's background threads (two on this
