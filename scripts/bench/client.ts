@@ -51,7 +51,7 @@ export class ApiClient {
     let retryAfterSeconds: number | undefined;
     let overload: string | undefined;
     try {
-      const res = await send(new URL(url, this.baseUrl), method, headers, payload);
+      const res = await send(new URL(`${this.baseUrl}${url}`), method, headers, payload);
       status = res.status;
       retryAfterSeconds = Number(res.headers['retry-after']) || undefined;
       overload = typeof res.headers['x-overload'] === 'string' ? res.headers['x-overload'] : undefined;
@@ -110,9 +110,9 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
 }
 
 function send(url: URL, method: string, headers: Record<string, string>, payload: Buffer | undefined): Promise<RawAnswer> {
-  const transport = url.protocol === 'https:' ? https : http;
+  const secure = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
-    const req = transport.request(url, { method, headers, agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'] }, (res) => {
+    const req = (secure ? https : http).request(url, { method, headers, agent: agents[secure ? 'https:' : 'http:'] }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
