@@ -382,7 +382,6 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const started = performance.now();
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
-  rec.window = [];
   const windows = new WindowSampler(rec, options.serverCpuMs);
   await windows.start();
   let finished = 0;
@@ -428,24 +427,30 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   };
 }
 
-/** The machine's busy and total CPU time in ms, from the first line of /proc/stat (null elsewhere). */
-async function machineCpuMs(): Promise<{ busy: number; total: number } | null> {
+/** The machine's busy and total CPU time in clock ticks, from the first line of /proc/stat (null elsewhere). */
+async function machineCpuTicks(): Promise<{ busy: number; total: number } | null> {
   try {
     const fields = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
     // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
     const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
-    const idle = fields[3]! + fields[4]!;
-    return { busy: ((total - idle) * 1000) / 100, total: (total * 1000) / 100 };
+    return { busy: total - fields[3]! - fields[4]!, total };
   } catch {
     return null;
   }
+}
+
+interface CpuSample {
+  at: number;
+  machine: { busy: number; total: number } | null;
+  self: NodeJS.CpuUsage;
+  server: number;
 }
 
 /** Closes a `WindowRow` every `WINDOW_S` seconds while the participants run. */
 class WindowSampler {
   readonly rows: WindowRow[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private last = { at: 0, machine: null as { busy: number; total: number } | null, self: process.cpuUsage(), server: 0 };
+  private last: CpuSample | undefined;
   private readonly started = performance.now();
 
   constructor(
@@ -453,13 +458,13 @@ class WindowSampler {
     private readonly serverCpuMs?: () => Promise<number>,
   ) {}
 
+  private async sample(): Promise<CpuSample> {
+    return { at: performance.now(), machine: await machineCpuTicks(), self: process.cpuUsage(), server: (await this.serverCpuMs?.()) ?? 0 };
+  }
+
   async start(): Promise<void> {
-    this.last = {
-      at: performance.now(),
-      machine: await machineCpuMs(),
-      self: process.cpuUsage(),
-      server: (await this.serverCpuMs?.()) ?? 0,
-    };
+    this.rec.window = [];
+    this.last = await this.sample();
     this.timer = setInterval(() => void this.close(), WINDOW_S * 1000);
   }
 
@@ -471,18 +476,12 @@ class WindowSampler {
   private async close(): Promise<void> {
     const latencies = this.rec.window;
     this.rec.window = [];
-    const now = {
-      at: performance.now(),
-      machine: await machineCpuMs(),
-      self: process.cpuUsage(),
-      server: (await this.serverCpuMs?.()) ?? 0,
-    };
-    const wall = now.at - this.last.at;
-    const last = this.last;
+    const now = await this.sample();
+    const last = this.last!;
     this.last = now;
+    const wall = now.at - last.at;
     if (latencies.length === 0 || wall <= 0) return;
     const pct = (ms: number) => Math.round((ms / wall) * 100);
-    const cores = os.availableParallelism();
     const { p50, p99, max, count } = stats(latencies);
     this.rows.push({
       fromS: Math.round((last.at - this.started) / 1000),
@@ -492,7 +491,9 @@ class WindowSampler {
       max,
       machineCpu:
         now.machine && last.machine && now.machine.total > last.machine.total
-          ? Math.round(((now.machine.busy - last.machine.busy) / (now.machine.total - last.machine.total)) * cores * 100)
+          ? Math.round(
+              ((now.machine.busy - last.machine.busy) / (now.machine.total - last.machine.total)) * os.availableParallelism() * 100,
+            )
           : 0,
       simulatorCpu: pct((now.self.user + now.self.system - last.self.user - last.self.system) / 1000),
       ...(this.serverCpuMs ? { serverCpu: pct(now.server - last.server) } : {}),

@@ -37,7 +37,6 @@ const BARE: Scenario = { route: 'bare node:http', requests: [{ method: 'GET', pa
 const SITE: Scenario = { route: 'GET /api/site (no database)', requests: [{ method: 'GET', path: '/api/site' }] };
 const SUBMIT_USERS: Record<number, number> = quick ? { 10: 20, 100: 100, 500: 500 } : { 10: 150, 100: 300, 500: 500 };
 const DRAFT_USERS = quick ? 50 : 200;
-/** DESIGN section 8: participants autosave every 10 s and refresh the timer every 30 s. */
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const log = (line: string) => console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
