@@ -65,3 +65,17 @@ describe('bench budgets of the reads', () => {
     expect(judged([load('pglite', site, 10, 0.9)], 'public package list vs bare node:http (pglite)')).toBeUndefined();
   });
 });
+
+describe('bench budgets of the final submission', () => {
+  it('reads its rate and its p99 from the run at 10 connections', () => {
+    const route = 'POST /api/soal/jawaban (140 answers)';
+    const at10 = { ...load('postgres', route, 10, 0.009), requestsPerSecond: 459, p99Ms: 49 };
+    const at100 = { ...load('postgres', route, 100, 0.009), requestsPerSecond: 150, p99Ms: 250 };
+    const all = budgets(run([at100, at10]));
+    expect(all.find((b) => b.name === 'submissions per second at 10 connections (postgres)')).toMatchObject({ met: true, measured: '459' });
+    expect(all.find((b) => b.name === '140-answer submission p99 at 10 connections (postgres)')).toMatchObject({
+      met: true,
+      measured: '49 ms',
+    });
+  });
+});
