@@ -7,26 +7,31 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-open.ts';
-import { PreparedStatements } from './pglite-prepared.ts';
+import { PreparedStatements, ResultParsers } from './pglite-prepared.ts';
 import { CHANGE_CHANNELS, errorData, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
 const port = parentPort!;
 const start = workerData as WorkerStart;
-
-const keepText = (value: string) => value;
 
 type Statement = Extract<Request, { op: 'query' | 'exec' }>;
 type TxMessage = Statement | Extract<Request, { op: 'end' }>;
 
 const statements = new PreparedStatements();
 
+let resultParsers: ResultParsers;
+
 async function run(target: PGlite | Transaction, msg: Statement, inTransaction: boolean): Promise<unknown> {
-  if (msg.op === 'exec') return target.exec(msg.sql);
-  const parsers = msg.textTypes ? Object.fromEntries(msg.textTypes.map((oid) => [oid, keepText])) : undefined;
+  const parsers = resultParsers.differencesFor(msg.op === 'query' ? msg.textTypes : undefined);
+  if (msg.op === 'exec') return target.exec(msg.sql, parsers ? { parsers } : undefined);
   const options = { rowMode: msg.rowMode ?? 'object', ...(parsers ? { parsers } : {}) } as const;
   const params = msg.params ?? [];
   const execute = await statements.rewrite(msg.sql, params, target, inTransaction);
-  return execute ? target.query(execute, [], options) : target.query(msg.sql, params, options);
+  if (!execute) return target.query(msg.sql, params, options);
+  // An EXECUTE has no parameters left, so it goes as one simple-protocol message: PGlite's query()
+  // enters the WebAssembly backend six times (parse, describe, bind, describe, execute, sync), its
+  // exec() twice, with the same parsed answer. literalArgs keeps it to one statement.
+  const [result] = await target.exec(execute, options);
+  return result;
 }
 
 /**
@@ -79,6 +84,7 @@ class RolledBack extends Error {}
 
 async function main(): Promise<void> {
   const pg = await openPglite(start);
+  resultParsers = new ResultParsers(pg);
   // PGlite calls a listener (in a microtask) while it reads the answer of the statement or commit
   // that sent the notification, before that statement's own promise settles, so the notice is
   // queued ahead of the reply. This one session is the only one there is: every write is seen.

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countServedRequests, openDatabase, type Database } from '../../server/db/client.ts';
-import { literalArgs } from '../../server/db/pglite-prepared.ts';
+import { PGlite, types } from '@electric-sql/pglite';
+import { literalArgs, ResultParsers } from '../../server/db/pglite-prepared.ts';
 import { createTestApp, testDb, type TestContext } from './helpers.ts';
 
 /** Db is driver-neutral, so a raw statement's result is typed unknown; PGlite's has `rows`. */
@@ -83,6 +84,14 @@ describe.runIf(testDb === 'pglite')('PGlite on its own thread', () => {
     expect(prepared[0]!.n).toBe(1);
   });
 
+  it('refuses a NUL in an argument the same way on every read, prepared or not, and runs nothing after it', async () => {
+    const note = "x\0'); delete from thread_probe; --";
+    const read = () => database.db.execute(sql`select id from thread_probe where note = ${note}`);
+    const before = await rows();
+    for (let i = 0; i < 3; i++) await expect(read()).rejects.toMatchObject({ cause: { code: '22021' } });
+    expect(await rows()).toEqual(before);
+  });
+
   it('prepares a statement seen inside transactions, and a rolled-back transaction keeps neither its rows nor a broken plan', async () => {
     const insert = (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0], id: number) =>
       tx.execute(sql`insert into thread_probe (id, note) values (${id}, ${`tx ${id}`}) returning id`);
@@ -160,7 +169,50 @@ describe('arguments written as literals for EXECUTE', () => {
     expect(literalArgs([new Uint8Array([1])], ['bytea'])).toBeUndefined();
     expect(literalArgs([{ a: 1 }], ['jsonb'])).toBeUndefined();
     expect(literalArgs([Number.NaN], ['numeric'])).toBeUndefined();
+    // The simple protocol's message would end at the NUL, inside the literal.
+    expect(literalArgs(['a\0b'], ['text'])).toBeUndefined();
     // PGlite turns a number for a time parameter into a date; a literal number would not parse.
     expect(literalArgs([1_700_000_000_000], ['timestamp with time zone'])).toBeUndefined();
+  });
+});
+
+describe('the parsers each call passes (ResultParsers)', () => {
+  let pg: PGlite;
+  beforeAll(async () => {
+    pg = new PGlite();
+    await pg.waitReady;
+  });
+  afterAll(async () => pg.close());
+
+  const DRIZZLE_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+  const read = async (parsers: ReturnType<ResultParsers['differencesFor']>) =>
+    (
+      await pg.query<{ at: unknown; d: unknown; n: unknown }>(
+        "select '2026-11-28 10:00:00.123456+00'::timestamptz as at, '2026-11-28'::date as d, 5::int as n",
+        [],
+        parsers ? { parsers } : {},
+      )
+    ).rows[0]!;
+
+  it('keeps the first set asked for as text on the instance, so such a call passes none', async () => {
+    const results = new ResultParsers(pg);
+    // Asked before any set was kept: PGlite's own parsing, nothing to pass.
+    expect(results.differencesFor(undefined)).toBeUndefined();
+    expect(results.differencesFor(DRIZZLE_TEXT)).toBeUndefined();
+    expect(await read(undefined)).toEqual({ at: '2026-11-28 10:00:00.123456+00', d: '2026-11-28', n: 5 });
+    // A call that keeps nothing as text gets PGlite's own parsers back, worked out after the set was kept.
+    const none = results.differencesFor(undefined);
+    expect(none).toBeDefined();
+    const parsed = await read(none);
+    expect(parsed.at).toBeInstanceOf(Date);
+    expect((parsed.at as Date).toISOString()).toBe('2026-11-28T10:00:00.123Z');
+    expect(parsed.d).toBeInstanceOf(Date);
+    // A set of its own: its types as text, the others parsed.
+    const dateOnly = await read(results.differencesFor([types.DATE]));
+    expect(dateOnly.d).toBe('2026-11-28');
+    expect(dateOnly.at).toBeInstanceOf(Date);
+    // The kept set again: still nothing to pass, still text.
+    expect(results.differencesFor(DRIZZLE_TEXT)).toBeUndefined();
+    expect((await read(undefined)).at).toBe('2026-11-28 10:00:00.123456+00');
   });
 });
