@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-open.ts';
-import { PreparedStatements, ResultParsers } from './pglite-prepared.ts';
+import { ResultParsers } from './pglite-parsers.ts';
+import { PreparedStatements } from './pglite-prepared.ts';
 import { CHANGE_CHANNELS, errorData, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
 const port = parentPort!;

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countServedRequests, openDatabase, type Database } from '../../server/db/client.ts';
 import { PGlite, types } from '@electric-sql/pglite';
-import { literalArgs, ResultParsers } from '../../server/db/pglite-prepared.ts';
+import { ResultParsers } from '../../server/db/pglite-parsers.ts';
+import { literalArgs } from '../../server/db/pglite-prepared.ts';
 import { createTestApp, testDb, type TestContext } from './helpers.ts';
 
 /** Db is driver-neutral, so a raw statement's result is typed unknown; PGlite's has `rows`. */
@@ -176,7 +177,7 @@ describe('arguments written as literals for EXECUTE', () => {
   });
 });
 
-describe('the parsers each call passes (ResultParsers)', () => {
+describe.runIf(testDb === 'pglite')('the parsers each call passes (ResultParsers)', () => {
   let pg: PGlite;
   beforeAll(async () => {
     pg = new PGlite();
