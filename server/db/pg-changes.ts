@@ -3,6 +3,9 @@ import { CHANGE_CHANNELS, type ChangeChannel } from './pglite-protocol.ts';
 
 type Listener = (channel: ChangeChannel, payload: string) => void;
 
+/** Resolves after the I/O callbacks of the event loop's current turn (setImmediate's check phase). */
+const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The listening connection's name in pg_stat_activity. */
 export const PG_CHANGES_APPLICATION = 'toefl-change-notices';
 
@@ -23,8 +26,9 @@ const HEARTBEAT_MS = 5_000;
  * Notifications arrive in commit order, just after the writer's commit. `barrier()` is what makes a
  * kept answer exact across processes: this connection notifies itself and waits to hear it, and
  * since that sync commits after every commit acknowledged before the call, all their notices have
- * been heard when the sync is. Barriers asked for while a sync is on its way share the next one,
- * so a burst of requests costs one or two syncs, not one each.
+ * been heard when the sync is. A sync is sent at the end of the event loop's turn, so the barriers
+ * asked for in one turn share it; those asked for while it is on its way share the next one. A
+ * burst of requests costs one or two syncs, not one each.
  *
  * While the connection is down (or not yet proven to deliver), `live()` is false and every
  * listener has been told `*`: nothing may be kept from a database that cannot tell.
@@ -100,6 +104,10 @@ export class PgChangeListener {
 
   private async runSyncs(): Promise<void> {
     this.syncing = true;
+    // Each sync goes out at the end of the event loop's turn, not at the first call that asks:
+    // the requests read in the same turn share it. Sent at once, a sync served 1.9 requests at 10
+    // connections, and each sync's write to PostgreSQL cost the HTTP thread more than a response.
+    await endOfTurn();
     while (this.waiting && this.isLive && this.client) {
       const batch = this.waiting;
       this.waiting = null;
@@ -110,6 +118,7 @@ export class PgChangeListener {
         this.lost(client);
       }
       batch.resolve();
+      await endOfTurn();
     }
     this.waiting?.resolve();
     this.waiting = null;
