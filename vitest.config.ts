@@ -20,6 +20,7 @@ const serverProjects = [
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
+    ...(env.TEST_DB === 'pglite' ? { globalSetup: ['tests/server/pglite-image.setup.ts'] } : {}),
     environment: 'node',
     env,
     testTimeout: 30_000,

@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -9,8 +7,8 @@ import { buildApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
-import { migrationsDir } from '../../server/paths.ts';
 import { ensureAdmin } from '../../server/services/users.service.ts';
+import { migratedPgliteImage } from './pglite-image.ts';
 
 /**
  * The server suite runs against PGlite (TEST_DB=pglite) and PostgreSQL (TEST_DB=postgres with
@@ -37,32 +35,6 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
       await c.end();
     },
   };
-}
-
-/**
- * A new PGlite cluster costs about 2 s (initdb) plus the migrations; starting from an image of an
- * already migrated one takes about a third of that. The image lives in the temp folder under a
- * name made from the migrations, so every test file (each in its own worker) reuses it, and a new
- * migration makes a new one. `openDatabase` still runs the migrations (a no-op on the image).
- */
-async function migratedPgliteImage(): Promise<Blob> {
-  const hash = createHash('sha256');
-  for (const name of readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
-  }
-  const file = path.join(os.tmpdir(), `toefl-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-  try {
-    return new Blob([await readFile(file)]);
-  } catch {
-    const fresh = await openDatabase({ kind: 'pglite' });
-    const image = await fresh.image!();
-    await fresh.close();
-    // Written aside and renamed, so a worker reading it at the same moment never sees half a file.
-    const partial = `${file}.${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, Buffer.from(await image.arrayBuffer()));
-    await rename(partial, file);
-    return image;
-  }
 }
 
 export interface TestContext {

@@ -50,10 +50,12 @@ describe('the bench load at a fixed rate', () => {
     const { url, arrivals } = await recordingServer();
     const run = await measureAtRate(url, { ...mix, overallRate: 200 }, 100, 1);
     expect(run.requests.total).toBe(200);
-    // 200 a second are 5 ms apart: no 20 ms window may hold many more than four.
+    // 200 a second are 5 ms apart: a 20 ms window holds about four. A loaded test machine may stall
+    // this process for tens of ms (9 once, beside the stories' browser), so the bound is 20: a burst
+    // each second puts 200 in one window, five bursts a second 40.
     const times = arrivals.map((a) => a.at).sort((a, b) => a - b);
     const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 20).length));
-    expect(busiest).toBeLessThanOrEqual(8);
+    expect(busiest).toBeLessThanOrEqual(20);
     expect(times.at(-1)! - times[0]!).toBeGreaterThan(900);
   });
 
