@@ -10,7 +10,7 @@ const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export const PG_CHANGES_APPLICATION = 'toefl-change-notices';
 
 /** Where a sync point comes back: the connection notifies itself and waits to hear it. */
-const SYNC_CHANNEL = 'toefl_sync';
+export const SYNC_CHANNEL = 'toefl_sync';
 
 /** A sync point not heard back within this counts as a lost connection. */
 const SYNC_TIMEOUT_MS = 2_000;

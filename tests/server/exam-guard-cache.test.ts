@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_CHANGES_APPLICATION } from '../../server/db/pg-changes.ts';
 import { examAttempts, sessions, users } from '../../server/db/schema.ts';
 import { ExamGuardCache, type GuardEntry } from '../../server/services/exam-guard-cache.service.ts';
+import { until } from '../until.ts';
 import type { UserRow } from '../../server/db/schema.ts';
 import { adminClient, createTestApp, insertCompletePackage, startedExam, statementsOf, testDb, type TestContext } from './helpers.ts';
 
@@ -233,14 +234,6 @@ describe.runIf(testDb === 'postgres')('the guard kept in memory on PostgreSQL', 
     await other.end();
     await ctx.close();
   });
-
-  const until = async (what: () => Promise<boolean> | boolean, ms = 5_000) => {
-    const end = Date.now() + ms;
-    while (!(await what())) {
-      if (Date.now() > end) throw new Error('not reached in time');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
 
   it('serves a kept answer only after hearing every change committed before the request, by any process', async () => {
     const { c, userId } = await startedExam(ctx, paket.id, '081655500001');

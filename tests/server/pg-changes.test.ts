@@ -1,19 +1,9 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgChangeListener } from '../../server/db/pg-changes.ts';
+import { PgChangeListener, SYNC_CHANNEL } from '../../server/db/pg-changes.ts';
+import { until } from '../until.ts';
 import { createPostgresDatabase, testDb } from './helpers.ts';
-
-/** The channel the listening connection's sync points travel on (server/db/pg-changes.ts). */
-const SYNC_CHANNEL = 'toefl_sync';
-
-const until = async (what: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 /** A TCP relay to PostgreSQL whose answers to the client can be held and let through chunk by chunk. */
 class HoldingProxy {

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OnDemandThread } from '../../server/threads.ts';
+import { until } from '../until.ts';
 import type { EchoJob } from './threads/echo-worker.ts';
 
 const echoWorker = new URL('./threads/echo-worker.ts', import.meta.url);
-const until = async (check: () => boolean, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('OnDemandThread (a thread started by its first call, ended when idle)', () => {
   it('starts on the first call, answers calls in order and ends after idleMs without a call', async () => {
@@ -22,7 +16,7 @@ describe('OnDemandThread (a thread started by its first call, ended when idle)',
     // A call inside the idle time keeps the same thread.
     await new Promise((r) => setTimeout(r, 100));
     expect(thread.running).toBe(true);
-    await until(() => !thread.running);
+    await until(() => !thread.running, 10_000);
     // Ended, it starts again on the next call.
     expect(await thread.call({ op: 'echo', text: 'lagi' })).toBe('LAGI');
     thread.stopIfIdle();
@@ -36,7 +30,7 @@ describe('OnDemandThread (a thread started by its first call, ended when idle)',
     thread.stopIfIdle();
     expect(thread.running).toBe(true);
     expect(await slow).toBe('done');
-    await until(() => !thread.running);
+    await until(() => !thread.running, 10_000);
   }, 30_000);
 
   it('rejects a call with what the thread threw, and goes on answering', async () => {
