@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/data-templates.setup.ts'],
+    setupFiles: ['tests/e2e/explain-failures.ts'],
     environment: 'node',
     testTimeout: 120_000,
     // beforeAll starts a server, which may take up to harness.ts's 150 s on a busy machine.

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { pageOf } from '../../machines/exam-layout.ts';
 import { serverNodeFlags } from '../../server/node-flags.ts';
@@ -40,12 +41,25 @@ export const ADMIN = { nohp: '081100000001', password: 'admin-e2e-rahasia' };
 /**
  * Starts the compiled server exactly as `npm start` does after its build step, on a free port and
  * a temporary DATA_DIR (or the given one, to test restarts), and waits for /api/health.
+ *
+ * A temporary DATA_DIR starts as a copy of a first start made once for the run
+ * (data-templates.setup.ts), with or without the demo package as DEMO_CONTENT says; `fresh` (or a
+ * DATABASE_URL, whose database the copy would not match) starts on an empty one instead.
  */
 const STARTUP_LIMIT_MS = 150_000;
 
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; fresh?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'toefl-e2e-')));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'toefl-e2e-'));
+    if (!options.fresh && !options.env?.DATABASE_URL) {
+      const templates = inject('e2eDataTemplates');
+      await cp(options.env?.DEMO_CONTENT === '0' ? templates.empty : templates.demo, dataDir, { recursive: true });
+    }
+  }
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -114,12 +128,55 @@ export async function newContext(
   options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
   browser ??= await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     locale: 'id-ID',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
+  const calls: string[] = [];
+  openContexts.set(context, calls);
+  context.on('close', () => openContexts.delete(context));
+  context.on('response', (res) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    calls.push(`${new Date().toISOString().slice(11, 23)} ${res.request().method()} ${url.pathname}${url.search} ${res.status()}`);
+    if (calls.length > API_CALLS_KEPT) calls.shift();
+  });
+  return context;
+}
+
+/** The browser contexts a journey has open, each with its latest API calls (for failures). */
+const openContexts = new Map<BrowserContext, string[]>();
+const API_CALLS_KEPT = 25;
+
+/**
+ * What each open page shows when a journey fails (tests/e2e/explain-failures.ts): its address, its
+ * alerts and notifications, a screenshot in .artifacts, and the page's latest API calls with their
+ * status. A step that waits in vain (a button that never comes back) otherwise says only that it
+ * waited, not whether the call behind it was refused.
+ */
+export async function explainOpenPages(testName: string): Promise<string> {
+  const slug = testName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60);
+  const lines: string[] = [];
+  let n = 0;
+  for (const [context, calls] of openContexts) {
+    for (const page of context.pages()) {
+      n += 1;
+      const name = `failed-${slug}-${n}`;
+      await screenshot(page, name).catch(() => undefined);
+      const shown = await page
+        .locator('[role="alert"], [role="dialog"], .mantine-Notification-root')
+        .allInnerTexts()
+        .catch(() => []);
+      lines.push(`page ${n} at ${page.url()} (.artifacts/${name}.png); on screen: ${JSON.stringify(shown)}`);
+    }
+    lines.push(`  latest API calls of its context:`, ...calls.map((c) => `    ${c}`));
+  }
+  return lines.join('\n');
 }
 
 export async function closeBrowser(): Promise<void> {

@@ -5,6 +5,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { ResultParsers } from '../../server/db/pglite-parsers.ts';
 import { literalArgs } from '../../server/db/pglite-prepared.ts';
 import { createTestApp, testDb, type TestContext } from './helpers.ts';
+import { migratedPgliteImage } from './pglite-image.ts';
 
 /** Db is driver-neutral, so a raw statement's result is typed unknown; PGlite's has `rows`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -121,7 +122,7 @@ describe.runIf(testDb === 'pglite')('PGlite on its own thread', () => {
 
   it('counts a statement that served several requests as that many calls in its wait estimate (decision 028)', async () => {
     // A database of its own: the estimate follows the calls it has seen.
-    const fresh = await openDatabase({ kind: 'pglite' });
+    const fresh = await openDatabase({ kind: 'pglite', from: await migratedPgliteImage() });
     try {
       const sleep = (ms: number) => fresh.db.execute(sql`select pg_sleep(${ms / 1000})`);
       for (let i = 0; i < 10; i++) await sleep(20);
