@@ -72,6 +72,10 @@ export default defineConfig({
           name: 'stories',
           // A play function waits up to 10 s per step (preview.tsx); the 15 s default cut a slow one off.
           testTimeout: 45_000,
+          // The story files share one page's modules, as each file's stories already did (every
+          // story renders with a fresh store and its own request handlers): each file waited about
+          // 2.5 s to load the preview and its module graph again, on an idle CPU.
+          isolate: false,
           browser: {
             enabled: true,
             headless: true,

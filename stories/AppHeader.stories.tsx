@@ -36,7 +36,11 @@ export const SignedInUser: Story = {
     // Initials are drawn from a data attribute so screen readers hear the name only once.
     await expect(canvasElement.querySelector('[data-initials="SN"]')).not.toBeNull();
     await expect(canvas.queryByRole('link', { name: t.nav.login })).toBeNull();
-    // Keyboard: focus the account button and open the menu with Enter.
+    // Keyboard: focus the account button and open the menu with Enter. The tabbing starts at the
+    // story's own edge: story files share one page (vitest.config.ts), so what the document holds
+    // before it, and where an earlier story left the focus, is not this story's.
+    canvasElement.tabIndex = -1;
+    canvasElement.focus();
     await userEvent.tab();
     await userEvent.tab();
     await expect(accountButton).toHaveFocus();
