@@ -122,6 +122,10 @@ export async function startServer(
 
 let browser: Browser | undefined;
 
+/** The browser contexts a journey has open, each with its latest API calls (for failures). */
+const openContexts = new Map<BrowserContext, string[]>();
+const API_CALLS_KEPT = 25;
+
 /** One headless Debian Chromium per test file; each test gets a fresh context (no shared cookies). */
 export async function newContext(
   baseURL: string,
@@ -146,10 +150,6 @@ export async function newContext(
   return context;
 }
 
-/** The browser contexts a journey has open, each with its latest API calls (for failures). */
-const openContexts = new Map<BrowserContext, string[]>();
-const API_CALLS_KEPT = 25;
-
 /**
  * What each open page shows when a journey fails (tests/e2e/explain-failures.ts): its address, its
  * alerts and notifications, a screenshot in .artifacts, and the page's latest API calls with their
@@ -167,12 +167,7 @@ export async function explainOpenPages(testName: string): Promise<string> {
     for (const page of context.pages()) {
       n += 1;
       const name = `failed-${slug}-${n}`;
-      await screenshot(page, name).catch(() => undefined);
-      const shown = await page
-        .locator('[role="alert"], [role="dialog"], .mantine-Notification-root')
-        .allInnerTexts()
-        .catch(() => []);
-      lines.push(`page ${n} at ${page.url()} (.artifacts/${name}.png); on screen: ${JSON.stringify(shown)}`);
+      lines.push(`page ${n} at ${page.url()} (.artifacts/${name}.png); on screen: ${JSON.stringify(await explainScreen(page, name))}`);
     }
     lines.push(`  latest API calls of its context:`, ...calls.map((c) => `    ${c}`));
   }
@@ -238,13 +233,21 @@ export async function waitForUrlOrExplain(page: Page, url: string, name: string,
   try {
     await page.waitForURL(url, { timeout });
   } catch (error) {
-    await screenshot(page, `stuck-${name}`).catch(() => undefined);
-    const shown = await page
-      .locator('[role="alert"], .mantine-Notification-root')
-      .allInnerTexts()
-      .catch(() => []);
+    const shown = await explainScreen(page, `stuck-${name}`);
     throw new Error(`expected ${url}, still at ${page.url()}; on screen: ${JSON.stringify(shown)} (${String(error)})`);
   }
+}
+
+/**
+ * What a page that went wrong shows: a screenshot in .artifacts under `name`, and the texts of its
+ * alerts, dialogs and notifications (a refused call's message is one of them).
+ */
+async function explainScreen(page: Page, name: string): Promise<string[]> {
+  await screenshot(page, name).catch(() => undefined);
+  return page
+    .locator('[role="alert"], [role="dialog"], .mantine-Notification-root')
+    .allInnerTexts()
+    .catch(() => []);
 }
 
 /**
