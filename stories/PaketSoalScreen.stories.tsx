@@ -21,7 +21,7 @@ const meta = {
   component: PaketRoutes,
   parameters: {
     route: '/paketsoal',
-    msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore()],
+    msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.myPayments([])],
   },
 } satisfies Meta<typeof PaketRoutes>;
 
@@ -39,6 +39,39 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(t.paketPage.loading)).toBeVisible();
     await expect(within(canvasElement).getByText(t.paketPage.lastScoreLoading)).toBeVisible();
+  },
+};
+
+/** The packages wait for the last score above them, so their buttons do not move under a tap. */
+export const WaitsForLastScore: Story = {
+  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScorePending()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.paketPage.loading)).toBeVisible();
+    await expect(canvas.getByText(t.paketPage.lastScoreLoading)).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(canvas.queryByRole('button', { name: t.paketPage.kerjakan })).toBeNull();
+  },
+};
+
+/** ... and for the learner's payments, whose waiting badge takes the place of Kerjakan Soal. */
+export const WaitsForPayments: Story = {
+  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.myPaymentsPending()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('last-score')).toHaveTextContent('523');
+    await expect(canvas.getByText(t.paketPage.loading)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t.paketPage.kerjakan })).toBeNull();
+  },
+};
+
+/** A last score that cannot be read does not hold the packages back. */
+export const LastScoreFails: Story = {
+  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScoreFails()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.paketPage.lastScoreFailed)).toBeVisible();
+    await expect(await canvas.findByRole('article', { name: 'Paket A Prediction' })).toBeVisible();
   },
 };
 

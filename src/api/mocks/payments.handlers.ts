@@ -268,6 +268,7 @@ export const paymentsHandlers = {
   paketFails: () => http.get(url('/paket-soal/:id'), () => HttpResponse.json({ message: 'Paket soal tidak ditemukan.' }, { status: 404 })),
   lastScore: (score: LastScoreResponse = demoScore) => http.get(url('/users/lastScore'), () => HttpResponse.json(score)),
   lastScorePending: () => http.get(url('/users/lastScore'), never),
+  lastScoreFails: () => http.get(url('/users/lastScore'), () => HttpResponse.json({ message: 'Server error' }, { status: 500 })),
   accessCheck: (answer: CekAksesPaketResponse) => http.get(url('/users/cek-akses/:id'), () => HttpResponse.json(answer)),
   accessCheckFails: () => http.get(url('/users/cek-akses/:id'), () => HttpResponse.error()),
   qr: (qrUrl: string | null = demoQrImage, methods: { orders?: boolean; gateway?: boolean } = {}) =>

@@ -55,10 +55,16 @@ export function PaketSoalScreen() {
     }
   };
 
+  // The packages appear only once the cards above them and on them have their first answer (the
+  // last score's height, a payment's waiting badge in place of Kerjakan Soal): a tap on Kerjakan
+  // Soal must not land elsewhere because the card it aimed at moved down meanwhile. A failed
+  // answer counts as an answer.
+  const settling = lastScore.isLoading || payments.isLoading;
+
   return (
     <PaketSoalView
       pakets={list.data}
-      isLoading={list.isLoading}
+      isLoading={list.isLoading || settling}
       loadFailed={list.isError}
       onRetry={() => void list.refetch()}
       lastScore={lastScore.data}
