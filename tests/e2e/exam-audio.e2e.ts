@@ -1,15 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeBrowser,
-  firstPublicPaket,
-  leaveClipIfAsked,
-  newContext,
-  type RunningServer,
-  screenshot,
-  startServer,
-  submitLogin,
-} from './harness.ts';
+import { closeBrowser, firstPublicPaket, moveTo, newContext, type RunningServer, screenshot, startServer, submitLogin } from './harness.ts';
 
 /**
  * Listening on a 390 px phone: flipping through questions 1-10 at 200 ms each locks no clip (a
@@ -36,22 +27,10 @@ type Draft = { audio: { played: number[]; positions: Record<string, number> } };
 const status = (page: Page) => page.getByTestId('audio-once').getAttribute('data-status');
 const position = (page: Page) => page.getByTestId('audio-once-element').evaluate((el: HTMLAudioElement) => el.currentTime);
 
-/** Moves on, answering the leave question with 'Ya, pindah' when a clip is playing. */
+/** Moves on from question `to - 1` to `to`, answering the leave question when a clip is playing. */
 async function next(page: Page, to: number) {
-  const numbered = (n: number) => page.getByTestId('exam-question-number').getByText(`Soal ${n}`, { exact: true });
-  await page.getByRole('button', { name: 'Selanjutnya' }).click();
-  // On a loaded machine a click can land while the page is busy and be lost: the screen then still
-  // shows the question it came from with no dialog, and the click is given again (once it moved,
-  // it never is, so no question is skipped).
-  const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
-  await ask
-    .or(numbered(to))
-    .first()
-    .waitFor({ timeout: 5_000 })
-    .catch(async () => {
-      if ((await numbered(to - 1).isVisible()) && !(await ask.isVisible())) await page.getByRole('button', { name: 'Selanjutnya' }).click();
-    });
-  await leaveClipIfAsked(page, numbered(to));
+  const numbered = page.getByTestId('exam-question-number').getByText(`Soal ${to}`, { exact: true });
+  await moveTo(page, () => page.getByRole('button', { name: 'Selanjutnya' }).click(), numbered);
 }
 
 describe('listening on a phone', () => {
@@ -85,11 +64,15 @@ describe('listening on a phone', () => {
     expect(flipped.audio.played, 'no clip is locked by flipping through it').toEqual([]);
 
     // Back to question 1: its clip is not locked, and plays on from where it stopped.
-    await page
-      .getByRole('navigation', { name: 'Nomor soal' })
-      .getByRole('button', { name: /^Soal 1,/ })
-      .click();
-    await leaveClipIfAsked(page, page.locator('[data-page="1"]'));
+    await moveTo(
+      page,
+      () =>
+        page
+          .getByRole('navigation', { name: 'Nomor soal' })
+          .getByRole('button', { name: /^Soal 1,/ })
+          .click(),
+      page.locator('[data-page="1"]'),
+    );
     await page.getByTestId('exam-question-number').getByText('Soal 1', { exact: true }).waitFor();
     await expect.poll(() => status(page), { timeout: 15_000 }).toBe('playing');
     await expect.poll(() => position(page), { timeout: 10_000 }).toBeGreaterThan(1.5);

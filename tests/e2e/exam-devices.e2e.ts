@@ -4,7 +4,7 @@ import {
   ADMIN,
   closeBrowser,
   firstPublicPaket,
-  leaveClipIfAsked,
+  moveTo,
   newContext,
   type RunningServer,
   screenshot,
@@ -54,11 +54,15 @@ async function waitSaved(page: Page) {
 }
 /** Opens question `n` (a listening number, so its exam page is `n` too). */
 async function gotoNumber(page: Page, n: number) {
-  await page
-    .getByRole('navigation', { name: 'Nomor soal' })
-    .getByRole('button', { name: new RegExp(`^Soal ${n},`) })
-    .click();
-  await leaveClipIfAsked(page, page.locator(`[data-page="${n}"]`));
+  await moveTo(
+    page,
+    () =>
+      page
+        .getByRole('navigation', { name: 'Nomor soal' })
+        .getByRole('button', { name: new RegExp(`^Soal ${n},`) })
+        .click(),
+    page.locator(`[data-page="${n}"]`),
+  );
 }
 async function choose(page: Page, examPage: number, letter: 'A' | 'B' | 'C' | 'D') {
   await page
@@ -142,12 +146,16 @@ describe('one attempt on two phones', () => {
     // Phone A learns it at its next save (or its next timer refresh, whichever comes first) and
     // ends too, saying why.
     if (await a.getByTestId('exam-run').isVisible()) {
-      await a
-        .getByRole('navigation', { name: 'Nomor soal' })
-        .getByRole('button', { name: /^Soal 6,/ })
-        .click({ timeout: 5_000 })
-        .catch(() => undefined);
-      await leaveClipIfAsked(a, a.locator('[data-page="6"]').or(a.getByTestId('exam-finished-elsewhere'))).catch(() => undefined);
+      await moveTo(
+        a,
+        () =>
+          a
+            .getByRole('navigation', { name: 'Nomor soal' })
+            .getByRole('button', { name: /^Soal 6,/ })
+            .click({ timeout: 5_000 })
+            .catch(() => undefined),
+        a.locator('[data-page="6"]').or(a.getByTestId('exam-finished-elsewhere')),
+      ).catch(() => undefined);
       await a
         .locator('[data-page="6"]')
         .getByRole('radio', { name: /^C\. / })

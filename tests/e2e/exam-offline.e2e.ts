@@ -3,7 +3,7 @@ import {
   ADMIN,
   closeBrowser,
   firstPublicPaket,
-  leaveClipIfAsked,
+  moveTo,
   newContext,
   type RunningServer,
   screenshot,
@@ -73,11 +73,15 @@ describe('offline past the end of a section', () => {
 
     // The connection drops; the learner answers question 3 before the section ends.
     await context.setOffline(true);
-    await page
-      .getByRole('navigation', { name: 'Nomor soal' })
-      .getByRole('button', { name: /^Soal 3,/ })
-      .click();
-    await leaveClipIfAsked(page, page.locator('[data-page="3"]'));
+    await moveTo(
+      page,
+      () =>
+        page
+          .getByRole('navigation', { name: 'Nomor soal' })
+          .getByRole('button', { name: /^Soal 3,/ })
+          .click(),
+      page.locator('[data-page="3"]'),
+    );
     await page.locator('[data-page="3"]').getByRole('radio', { name: /^C\. / }).check();
     await screenshot(page, 'exam-offline-390-answered');
 

@@ -7,7 +7,7 @@ import {
   closeBrowser,
   demoAnswerKey,
   firstPublicPaket,
-  leaveClipIfAsked,
+  moveTo,
   newContext,
   type RunningServer,
   screenshot,
@@ -128,12 +128,10 @@ describe('the exam', () => {
     const wrong = (p: number) => String((Number(keys.get(p)) % 4) + 1);
     await page.keyboard.press(keys.get(1)!);
     given.set(1, keys.get(1)!);
-    await page.keyboard.press('ArrowRight');
-    await leaveClipIfAsked(page, page.locator('[data-page="2"]'));
+    await moveTo(page, () => page.keyboard.press('ArrowRight'), page.locator('[data-page="2"]'));
     await choose(page, 2, (['A', 'B', 'C', 'D'] as const)[Number(keys.get(2)) - 1]!);
     given.set(2, keys.get(2)!);
-    await page.getByRole('button', { name: 'Selanjutnya' }).click();
-    await leaveClipIfAsked(page, page.locator('[data-page="3"]'));
+    await moveTo(page, () => page.getByRole('button', { name: 'Selanjutnya' }).click(), page.locator('[data-page="3"]'));
     // The clip starts by itself (a click on this page has already happened); it counts as the one
     // play only once it has been heard (to its end or past 90 %), not when it starts.
     await page.locator('[data-testid="audio-once"][data-status="playing"]').waitFor({ timeout: 15_000 });

@@ -265,32 +265,42 @@ export async function submitLogin(page: Page, nohp: string, password: string): P
 }
 
 /**
- * Moving away from a listening clip that is playing asks first ('Audio sedang diputar'); a journey
- * that moves on answers 'Ya, pindah' when the question comes (it does not when the clip is still
- * loading or already heard). Given `arrived` (what the screen shows once it moved), it waits for
- * whichever comes first, so a slow machine that shows the question late cannot slip past it.
+ * Gives a move in the exam (`give`: a click on Selanjutnya or a question number, a key) and waits
+ * until `arrived` shows. Moving away from a listening clip that is playing asks first ('Audio
+ * sedang diputar'); it is answered 'Ya, pindah' as often as it is asked, since a click during the
+ * dialog's opening transition can be lost.
+ *
+ * On a loaded machine the move itself can be lost too: its click is dispatched at a point the page
+ * has moved away from, or lands on the leave question's overlay as it opens, which closes it as
+ * 'Tetap di sini'. While the screen still shows the question it came from, with no question asked,
+ * for 5 s, the move is given again (and said so in the output). It is given again only from that
+ * question, so no question is skipped.
  */
-export async function leaveClipIfAsked(page: Page, arrived?: Locator): Promise<void> {
+export async function moveTo(page: Page, give: () => Promise<unknown>, arrived: Locator): Promise<void> {
   const ask = page.getByRole('dialog', { name: 'Audio sedang diputar' });
-  if (arrived) {
-    // Answered as often as it is asked: a click during the dialog's opening transition can be lost.
-    const deadline = Date.now() + 30_000;
-    while (!(await arrived.isVisible())) {
-      if (Date.now() > deadline) throw new Error(`did not arrive at ${arrived.toString()} within 30 s`);
-      if (await ask.isVisible())
-        await ask
-          .getByRole('button', { name: 'Ya, pindah' })
-          .click({ timeout: 5_000 })
-          .catch(() => undefined);
-      await page.waitForTimeout(200);
+  const here = await page
+    .locator('[data-page]')
+    .first()
+    .getAttribute('data-page', { timeout: 1_000 })
+    .catch(() => null);
+  const origin = here === null ? null : page.locator(`[data-page="${here}"]`);
+  await give();
+  let givenAt = Date.now();
+  const deadline = givenAt + 30_000;
+  while (!(await arrived.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`did not arrive at ${arrived.toString()} within 30 s`);
+    if (await ask.isVisible()) {
+      await ask
+        .getByRole('button', { name: 'Ya, pindah' })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+    } else if (origin && Date.now() - givenAt > 5_000 && (await origin.isVisible())) {
+      console.warn(`still on exam page ${here} 5 s after a move to ${arrived.toString()}: giving it again`);
+      await give().catch(() => undefined);
+      givenAt = Date.now();
     }
-    return;
+    await page.waitForTimeout(200);
   }
-  const asked = await ask.waitFor({ timeout: 1_500 }).then(
-    () => true,
-    () => false,
-  );
-  if (asked) await ask.getByRole('button', { name: 'Ya, pindah' }).click();
 }
 
 /**
