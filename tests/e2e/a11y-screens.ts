@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signIn, signUpAndIn } from '../../scripts/bench/client.ts';
-import { ADMIN, closeBrowser, firstPublicPaket, newContext, seriousAxeFindings, startServer, type RunningServer } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  expectNoSidewaysScroll,
+  firstPublicPaket,
+  newContext,
+  type RunningServer,
+  seriousAxeFindings,
+  startServer,
+} from './harness.ts';
 
 /**
  * axe on every page and main dialog of the built app: no serious or critical violation; then the
@@ -126,10 +135,7 @@ export function checkScreens(title: string, screens: Screen[]): void {
         // control sits past the right edge (inside a table that scrolls in its box, say).
         await page.setViewportSize({ width: 390, height: 844 });
         await page.waitForTimeout(300);
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-          'sideways scroll at 390 px',
-        ).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, `${screen.name} at 390 px`);
         if (screen.as === 'admin') expect(await controlsPastTheRightEdge(page)).toEqual([]);
       } finally {
         await context.close();

@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   closeBrowser,
+  expectNoSidewaysScroll,
   firstPublicPaket,
   newContext,
+  type RunningServer,
   screenshot,
   seriousAxeFindings,
   startServer,
   submitLogin,
   watchPageErrors,
-  type RunningServer,
 } from './harness.ts';
 
 /**
@@ -40,14 +41,6 @@ const timerSeconds = async (page: Page) => {
   const [h, m, s] = (await page.getByTestId('exam-timer').innerText()).split(':').map(Number);
   return h! * 3600 + m! * 60 + s!;
 };
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(client);
-}
 
 const axeFailures: string[] = [];
 /** Serious and critical axe findings of the screen as it is now (WCAG 2.1 AA). */
@@ -83,7 +76,7 @@ describe('a time factor and an extension reach the learner', () => {
     await card.waitFor();
     const factor = card.getByRole('combobox', { name: 'Faktor waktu' });
     expect(await factor.inputValue()).toBe('100');
-    await noSidewaysScroll(admin);
+    await expectNoSidewaysScroll(admin);
     await screenshot(admin, 'admin-data-user-390');
     await axe(admin, 'data user');
     await factor.selectOption('150');
@@ -101,7 +94,7 @@ describe('a time factor and an extension reach the learner', () => {
     const [, extendedMinutes, baseMinutes] = /^(\d+) menit \(diperpanjang dari (\d+)\)$/.exec(listeningText) ?? [];
     expect(Number(extendedMinutes)).toBe(Math.ceil(Number(baseMinutes) * 1.5));
     await expect(learner.getByTestId('exam-duration-2').innerText()).resolves.toMatch(/^\d+ menit \(diperpanjang dari \d+\)$/);
-    await noSidewaysScroll(learner);
+    await expectNoSidewaysScroll(learner);
     await screenshot(learner, 'exam-start-extended-390');
     await axe(learner, 'exam start');
     await learner.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
@@ -118,7 +111,7 @@ describe('a time factor and an extension reach the learner', () => {
     const running = admin.getByTestId('running-attempt').filter({ hasText: LEARNER.nama });
     await running.getByText('Listening').waitFor();
     await running.getByText('Faktor waktu: 1,5×').waitFor();
-    await noSidewaysScroll(admin);
+    await expectNoSidewaysScroll(admin);
     await screenshot(admin, 'admin-riwayat-running-390');
     await axe(admin, 'riwayat ujian');
     await running.getByRole('button', { name: `Perpanjang sesi ${LEARNER.nama}` }).click();
@@ -143,7 +136,7 @@ describe('a time factor and an extension reach the learner', () => {
     await entry.waitFor();
     await entry.getByText('Perpanjang sesi').waitFor();
     await entry.getByRole('cell', { name: 'listeningEndsAt' }).waitFor();
-    await noSidewaysScroll(admin);
+    await expectNoSidewaysScroll(admin);
     await screenshot(admin, 'admin-audit-log-390');
     await axe(admin, 'audit log');
     const download = admin.waitForEvent('download');

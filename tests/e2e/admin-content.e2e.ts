@@ -1,7 +1,17 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, closeBrowser, newContext, screenshot, startServer, watchPageErrors, type RunningServer, submitLogin } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  expectNoSidewaysScroll,
+  newContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+  submitLogin,
+  watchPageErrors,
+} from './harness.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -267,7 +277,7 @@ describe('admin content in the browser', () => {
     await page.goto('/admin/soal-simulasi');
     const cloneButton = page.getByRole('button', { name: `Salin paket ${source}`, exact: true });
     await cloneButton.waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     const box = await cloneButton.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'admin-paket-list-390');

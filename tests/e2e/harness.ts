@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { pageOf } from '../../machines/exam-layout.ts';
 import { serverNodeFlags } from '../../server/node-flags.ts';
@@ -248,6 +248,34 @@ async function explainScreen(page: Page, name: string): Promise<string[]> {
     .locator('[role="alert"], [role="dialog"], .mantine-Notification-root')
     .allInnerTexts()
     .catch(() => []);
+}
+
+/**
+ * The page does not scroll sideways once it has laid out. Polled for up to 3 s: a resize or a late
+ * answer lays the page out again (a check 300 ms after a resize once read 4 px on a loaded
+ * machine). A failure names the first elements that end past the right edge.
+ */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
+  const measure = () =>
+    page.evaluate(() => {
+      const root = document.documentElement;
+      const over = root.scrollWidth - root.clientWidth;
+      const past =
+        over > 0
+          ? [...document.body.querySelectorAll('*')]
+              .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5)
+              .slice(0, 5)
+              .map((el) => el.outerHTML.slice(0, 100))
+          : [];
+      return { over, past };
+    });
+  let last = await measure();
+  const deadline = Date.now() + 3_000;
+  while (last.over > 0 && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    last = await measure();
+  }
+  expect(last.over, `${what} scrolls sideways by ${last.over} px; past the right edge: ${last.past.join(' | ')}`).toBeLessThanOrEqual(0);
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   closeBrowser,
+  expectNoSidewaysScroll,
   firstPublicPaket,
   newContext,
   type RunningServer,
@@ -76,7 +77,7 @@ describe('item statistics', () => {
     const cards = page.getByRole('list', { name: 'Statistik per butir soal' }).getByRole('listitem');
     expect(await cards.count()).toBe(140);
     expect(await page.getByRole('table', { name: 'Statistik per butir soal' }).isVisible()).toBe(false);
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await expect.poll(() => cards.first().textContent()).toContain('Fasilitas');
     await page.screenshot({ path: 'tests/e2e/.artifacts/item-stats-phone-top.png' });
     await cards.nth(100).scrollIntoViewIfNeeded();

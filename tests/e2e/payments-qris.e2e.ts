@@ -11,14 +11,15 @@ import { FakeMidtrans } from '../server/fake-midtrans.ts';
 import {
   ADMIN,
   closeBrowser,
+  expectNoSidewaysScroll,
   firstPublicPaket,
+  loginCookie,
   newContext,
+  type RunningServer,
   screenshot,
   startServer,
   submitLogin,
   watchPageErrors,
-  type RunningServer,
-  loginCookie,
 } from './harness.ts';
 
 const PRICE = 25_000;
@@ -69,10 +70,6 @@ async function openPaket(page: Page, nohp: string, paketName: string): Promise<v
   await page.waitForURL('**/bayar/*');
 }
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
 const gateway = new FakeMidtrans('SB-Mid-server-e2e-key');
 /** One server with the gateway, one without (manual QRIS); both start at once to keep the file short. */
 let gatewayServer: RunningServer | undefined;
@@ -119,7 +116,7 @@ describe('a payment through the gateway confirms itself', () => {
     await qris.getByText('QRIS tersimpan').waitFor();
     await qris.getByText('Merchant: TOEFL SIMULASI, BANDUNG').waitFor();
     await screenshot(admin, 'payments-qris-admin-settings-390');
-    await noSidewaysScroll(admin);
+    await expectNoSidewaysScroll(admin);
 
     // The learner's phone: the order's QR carries the exact amount, and its CRC holds.
     const context = await newContext(server.baseUrl, { viewport: PHONE_VIEWPORT });
@@ -137,7 +134,7 @@ describe('a payment through the gateway confirms itself', () => {
     const save = page.getByRole('link', { name: 'Simpan QR sebagai Gambar' });
     expect(await save.getAttribute('download')).toBe(`qris-${PRICE}.png`);
     await screenshot(page, 'payments-qris-gateway-open-390');
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
 
     // The gateway's signed settlement reaches the webhook; the open page notices by itself.
     expect(gateway.charges).toHaveLength(1);
@@ -216,7 +213,7 @@ describe('a manual exact-amount payment', () => {
     await page.getByTestId('order-amount').getByText(shown, { exact: false }).waitFor();
     await page.getByTestId('proof-amount').getByText(shown, { exact: false }).waitFor();
     await screenshot(page, 'payments-qris-manual-390');
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.locator('input[type=file]').setInputFiles(proof);
     await page.getByRole('img', { name: 'Pratinjau bukti pembayaran' }).waitFor();
     await page.getByRole('button', { name: 'Kirim Bukti Pembayaran' }).click();
@@ -226,7 +223,7 @@ describe('a manual exact-amount payment', () => {
     await card.getByText('Pembayaran sedang diverifikasi admin').waitFor();
     expect(await card.getByRole('button', { name: 'Kerjakan Soal' }).count()).toBe(0);
     await screenshot(page, 'payments-qris-waiting-card-390');
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
 
     // Another learner sends the same screenshot.
     const copyForm = new FormData();
@@ -254,7 +251,7 @@ describe('a manual exact-amount payment', () => {
     await copied.getByRole('link', { name: /Sama dengan bukti Citra Asli/ }).waitFor();
     expect(await original.getByText('Bukti pernah dipakai').count()).toBe(0);
     await screenshot(admin, 'payments-qris-admin-flag-390');
-    await noSidewaysScroll(admin);
+    await expectNoSidewaysScroll(admin);
     // Confirmed by mistake: taken back with a reason while unused, then reopened.
     await original.getByRole('button', { name: 'Konfirmasi' }).click();
     await admin.getByRole('dialog', { name: 'Konfirmasi pembayaran?' }).getByRole('button', { name: 'Ya, Konfirmasi' }).click();
@@ -272,7 +269,7 @@ describe('a manual exact-amount payment', () => {
     await admin.getByRole('dialog', { name: 'Buka kembali pembayaran?' }).getByRole('button', { name: 'Ya, Buka Kembali' }).click();
     await original.getByRole('button', { name: 'Konfirmasi' }).waitFor();
     await original.getByText('Dibuka kembali oleh Admin', { exact: false }).waitFor();
-    await noSidewaysScroll(admin);
+    await expectNoSidewaysScroll(admin);
 
     // The link finds the earlier payment.
     await copied.getByRole('link', { name: /Sama dengan bukti Citra Asli/ }).click();

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   closeBrowser,
+  expectNoSidewaysScroll,
+  loginCookie,
   newContext,
+  type RunningServer,
   screenshot,
   startServer,
-  watchPageErrors,
-  type RunningServer,
   submitLogin,
-  loginCookie,
+  watchPageErrors,
 } from './harness.ts';
 
 let server: RunningServer;
@@ -184,8 +185,7 @@ describe('buying a package', () => {
     await page.getByRole('status').waitFor({ state: 'detached' });
     await screenshot(page, 'payments-paket-saya-360');
     // Nothing wider than the screen.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     expect(errors).toEqual([]);
     await context.close();
   });
