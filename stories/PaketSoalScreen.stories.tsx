@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { access, demoPakets, noScore, paymentsHandlers } from '../src/api/mocks/payments.handlers.ts';
@@ -16,12 +17,18 @@ function PaketRoutes() {
   );
 }
 
+/**
+ * A story's handlers, then no payments for the learner: /paketsoal waits for that answer, and a
+ * story that names its own payments handler lists it first, so it is the one MSW uses.
+ */
+const answering = (...handlers: RequestHandler[]) => [...handlers, paymentsHandlers.myPayments([])];
+
 const meta = {
   title: 'Screens/Paket Soal',
   component: PaketRoutes,
   parameters: {
     route: '/paketsoal',
-    msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.myPayments([])],
+    msw: answering(paymentsHandlers.paketList(), paymentsHandlers.lastScore()),
   },
 } satisfies Meta<typeof PaketRoutes>;
 
@@ -35,7 +42,7 @@ const firstKerjakan = async (el: HTMLElement) => {
 };
 
 export const Loading: Story = {
-  parameters: { msw: [paymentsHandlers.paketListPending(), paymentsHandlers.lastScorePending()] },
+  parameters: { msw: answering(paymentsHandlers.paketListPending(), paymentsHandlers.lastScorePending()) },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(t.paketPage.loading)).toBeVisible();
     await expect(within(canvasElement).getByText(t.paketPage.lastScoreLoading)).toBeVisible();
@@ -44,7 +51,7 @@ export const Loading: Story = {
 
 /** The packages wait for the last score above them, so their buttons do not move under a tap. */
 export const WaitsForLastScore: Story = {
-  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScorePending()] },
+  parameters: { msw: answering(paymentsHandlers.paketList(), paymentsHandlers.lastScorePending()) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(t.paketPage.loading)).toBeVisible();
@@ -56,7 +63,7 @@ export const WaitsForLastScore: Story = {
 
 /** ... and for the learner's payments, whose waiting badge takes the place of Kerjakan Soal. */
 export const WaitsForPayments: Story = {
-  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.myPaymentsPending()] },
+  parameters: { msw: answering(paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.myPaymentsPending()) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByTestId('last-score')).toHaveTextContent('523');
@@ -67,7 +74,7 @@ export const WaitsForPayments: Story = {
 
 /** A last score that cannot be read does not hold the packages back. */
 export const LastScoreFails: Story = {
-  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScoreFails()] },
+  parameters: { msw: answering(paymentsHandlers.paketList(), paymentsHandlers.lastScoreFails()) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(t.paketPage.lastScoreFailed)).toBeVisible();
@@ -90,7 +97,7 @@ export const Data: Story = {
 };
 
 export const NoScoreYet: Story = {
-  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(noScore)] },
+  parameters: { msw: answering(paymentsHandlers.paketList(), paymentsHandlers.lastScore(noScore)) },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(t.paketPage.lastScoreNone)).toBeVisible();
   },
@@ -98,7 +105,7 @@ export const NoScoreYet: Story = {
 
 export const ComingSoon: Story = {
   parameters: {
-    msw: [paymentsHandlers.paketList(demoPakets.filter((p) => p.level === 'prediction')), paymentsHandlers.lastScore()],
+    msw: answering(paymentsHandlers.paketList(demoPakets.filter((p) => p.level === 'prediction')), paymentsHandlers.lastScore()),
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(t.paketPage.comingSoon)).toBeVisible();
@@ -106,7 +113,7 @@ export const ComingSoon: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { msw: [paymentsHandlers.paketListFails(), paymentsHandlers.lastScore()] },
+  parameters: { msw: answering(paymentsHandlers.paketListFails(), paymentsHandlers.lastScore()) },
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert');
     await expect(alert).toHaveTextContent(t.paketPage.loadFailed);
@@ -116,11 +123,11 @@ export const LoadError: Story = {
 
 export const AccessGranted: Story = {
   parameters: {
-    msw: [
+    msw: answering(
       paymentsHandlers.paketList(),
       paymentsHandlers.lastScore(),
       paymentsHandlers.accessCheck(access({ bolehAkses: true, status: 'aktif' })),
-    ],
+    ),
   },
   play: async ({ canvasElement }) => {
     await firstKerjakan(canvasElement);
@@ -130,7 +137,7 @@ export const AccessGranted: Story = {
 
 export const PendingVerification: Story = {
   parameters: {
-    msw: [
+    msw: answering(
       paymentsHandlers.paketList(),
       paymentsHandlers.lastScore(),
       paymentsHandlers.accessCheck(
@@ -140,7 +147,7 @@ export const PendingVerification: Story = {
           status: 'menunggu_verifikasi',
         }),
       ),
-    ],
+    ),
   },
   play: async ({ canvasElement }) => {
     await firstKerjakan(canvasElement);
@@ -153,7 +160,7 @@ export const PendingVerification: Story = {
 
 export const GoesToPayment: Story = {
   parameters: {
-    msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.accessCheck(access())],
+    msw: answering(paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.accessCheck(access())),
   },
   play: async ({ canvasElement }) => {
     await firstKerjakan(canvasElement);
@@ -163,7 +170,7 @@ export const GoesToPayment: Story = {
 
 export const AccessCheckFails: Story = {
   parameters: {
-    msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.accessCheckFails()],
+    msw: answering(paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.accessCheckFails()),
   },
   play: async ({ canvasElement }) => {
     await firstKerjakan(canvasElement);
@@ -173,7 +180,7 @@ export const AccessCheckFails: Story = {
 
 /** A payment for 'Paket A ITP' waits for the admin: its card says so instead of 'Kerjakan Soal'; the others are unchanged. */
 export const PaymentWaiting: Story = {
-  parameters: { msw: [paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.myPayments()] },
+  parameters: { msw: answering(paymentsHandlers.paketList(), paymentsHandlers.lastScore(), paymentsHandlers.myPayments()) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const itp = await canvas.findByRole('article', { name: 'Paket A ITP' });
