@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authHandlers, demoAdmin, demoUser } from '../../../api/mocks/auth.handlers.ts';
 import { renderWithProviders } from '../../../test-utils.tsx';
 import { t } from '../../../i18n/id.ts';
+import { signedOut } from '../../../app/auth.slice.ts';
 import { destinationAfterLogin } from '../auth.redirect.ts';
 import { RequireRole } from './RequireRole.tsx';
 import { LocationState } from './testing/LocationState.tsx';
@@ -24,6 +25,7 @@ function App() {
         <Route path="/admin" element={<h1>{t.admin.title}</h1>} />
       </Route>
       <Route path="/login" element={<LocationState />} />
+      <Route path="/" element={<h1>Beranda</h1>} />
     </Routes>
   );
 }
@@ -57,6 +59,24 @@ describe('RequireRole', () => {
   it('needs no request when identity is already known', () => {
     renderWithProviders(<App />, { route: '/admin', preloadedState: { auth: { status: 'authenticated', user: demoAdmin } } });
     expect(screen.getByRole('heading', { name: t.admin.title })).toBeInTheDocument();
+  });
+
+  it('sends a learner who signs out while a guarded page is still on screen to /, not /login', async () => {
+    const { store } = renderWithProviders(<App />, {
+      route: '/paket-saya',
+      preloadedState: { auth: { status: 'authenticated', user: demoUser } },
+    });
+    expect(screen.getByRole('heading', { name: 'Paket Saya' })).toBeInTheDocument();
+    act(() => {
+      store.dispatch(signedOut());
+    });
+    expect(await screen.findByRole('heading', { name: 'Beranda' })).toBeInTheDocument();
+    expect(screen.queryByTestId('location-state')).not.toBeInTheDocument();
+  });
+
+  it('still sends a signed-out visit to /login when nobody signed out under the guard', () => {
+    renderWithProviders(<App />, { route: '/paket-saya', preloadedState: { auth: { status: 'anonymous', user: null } } });
+    expect(screen.getByTestId('location-state')).toHaveTextContent('"pathname":"/paket-saya"');
   });
 
   it('shows the Oops... dialog when identity cannot be fetched', async () => {

@@ -39,11 +39,10 @@ export function useSignOut(): () => Promise<void> {
   );
 
   return useCallback(async () => {
-    // Leave the guarded page first, and wait until '/' is on screen: once the session ends, a
-    // guarded page still rendered would redirect to /login (remembering itself) instead of letting
-    // the user land on '/'. The router moves in a transition, which a slow phone renders late (seen
-    // at 8x CPU throttling: 3 of 4 sign-outs from /profile ended on /login, and the next login
-    // went back to /profile).
+    // Leave the guarded page first, and wait until '/' is on screen, so the session ends with no
+    // guarded page left to react to it. The router moves in a transition, which a slow phone
+    // renders late; when '/' is still not on screen after the wait, the guard itself sends a
+    // sign-out to '/' (RequireRole), never to /login.
     if (here.current !== '/') {
       const left = new Promise<void>((resolve) => {
         waiting.current.push(resolve);
