@@ -112,34 +112,33 @@ export function checkScreens(title: string, screens: Screen[]): void {
 
   describe(title, () => {
     it.each(screens)('$name has no serious or critical violation and fits 390 px', { timeout: 60_000 }, async (screen) => {
+      // Closed only after a pass: a failed check leaves the page open for the failure's explanation
+      // (explain-failures.ts), and the browser goes with the file.
       const context = await newContext(server.baseUrl, { viewport: { width: 1280, height: 800 } });
-      try {
-        if (screen.as !== 'anon') await context.addCookies([{ name: 'sid', value: cookies[screen.as], url: server.baseUrl }]);
-        const page = await context.newPage();
-        const url = screen.url(ids);
-        await page.goto(url);
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
-        // A page the visitor may not open sends them to /: that is a broken route, not a pass.
-        if (url !== '/') expect(new URL(page.url()).pathname, 'the page opened instead of sending the visitor home').not.toBe('/');
-        if (screen.act) await screen.act(page);
-        const failures = (await seriousAxeFindings(page)).map(
-          (v) =>
-            `${v.id} (${v.impact}) ${v.nodes
-              .slice(0, 3)
-              .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-              .join(' | ')}`,
-        );
-        expect(failures).toEqual([]);
-        // Phone first: the same screen at 390 px does not scroll sideways, and on admin screens no
-        // control sits past the right edge (inside a table that scrolls in its box, say).
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.waitForTimeout(300);
-        await expectNoSidewaysScroll(page, `${screen.name} at 390 px`);
-        if (screen.as === 'admin') expect(await controlsPastTheRightEdge(page)).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      if (screen.as !== 'anon') await context.addCookies([{ name: 'sid', value: cookies[screen.as], url: server.baseUrl }]);
+      const page = await context.newPage();
+      const url = screen.url(ids);
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      // A page the visitor may not open sends them to /: that is a broken route, not a pass.
+      if (url !== '/') expect(new URL(page.url()).pathname, 'the page opened instead of sending the visitor home').not.toBe('/');
+      if (screen.act) await screen.act(page);
+      const failures = (await seriousAxeFindings(page)).map(
+        (v) =>
+          `${v.id} (${v.impact}) ${v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+            .join(' | ')}`,
+      );
+      expect(failures).toEqual([]);
+      // Phone first: the same screen at 390 px does not scroll sideways, and on admin screens no
+      // control sits past the right edge (inside a table that scrolls in its box, say).
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      await expectNoSidewaysScroll(page, `${screen.name} at 390 px`);
+      if (screen.as === 'admin') expect(await controlsPastTheRightEdge(page)).toEqual([]);
+      await context.close();
     });
   });
 }
