@@ -114,9 +114,12 @@ describe('accounts in the browser', () => {
       await menu.click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.getByRole('link', { name: 'Login' }).first().waitFor();
-      await page.waitForTimeout(1_500);
+      // Lands on / (however late a loaded machine renders it) and stays there.
+      const at = () => new URL(page.url()).pathname;
+      await expect.poll(at, { message: `round ${round + 1}`, timeout: 10_000 }).toBe('/');
+      await page.waitForTimeout(1_000);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      expect(new URL(page.url()).pathname, `round ${round + 1}`).toBe('/');
+      expect(at(), `round ${round + 1}`).toBe('/');
     }
     // Nothing of the old page is remembered: the next login goes to the participant home.
     await page.goto('/login');
