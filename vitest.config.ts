@@ -62,6 +62,10 @@ export default defineConfig({
           name: 'components',
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
+          // Vitest's 5 s is the same as one waitFor's (tests/setup/jsdom.ts), so a test with a render
+          // and a wait was cut off on a loaded machine: the landing screen's test, 0.5 s alone, took
+          // 5.4 s with the suite beside two browser journeys.
+          testTimeout: 20_000,
           setupFiles: ['tests/setup/jsdom.ts'],
         },
       },
