@@ -59,6 +59,31 @@ export const Data: Story = {
   },
 };
 
+const heldQr = paymentsHandlers.qrPictureHeld();
+
+/**
+ * On a slow link the QR picture arrives after the page: its square place and a loader are there
+ * from the start, and nothing below it moves when it comes (the proof upload used to jump down
+ * by the picture's height under the learner's thumb).
+ */
+export const QrPictureOnItsWay: Story = {
+  parameters: { msw: [paymentsHandlers.paket(), ...heldQr.handlers] },
+  beforeEach: () => heldQr.hold(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toBeVisible();
+    const paket = await canvas.findByTestId('bayar-paket');
+    await waitFor(() => expect(paket).toHaveTextContent('Paket A Prediction'));
+    const before = paket.getBoundingClientRect().top;
+    heldQr.release();
+    const qr = await canvas.findByRole('img', { name: t.bayar.qrAlt });
+    await waitFor(() => expect((qr as HTMLImageElement).naturalWidth).toBeGreaterThan(0));
+    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull());
+    await expect(paket.getBoundingClientRect().top).toBe(before);
+    await expect(qr.getBoundingClientRect().height).toBeGreaterThan(200);
+  },
+};
+
 /** The server's price wins over a stale one in the navigation state. */
 export const PriceFromServer: Story = {
   parameters: {

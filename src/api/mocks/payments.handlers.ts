@@ -275,6 +275,33 @@ export const paymentsHandlers = {
     http.get(url('/settings/qr-payment'), () =>
       HttpResponse.json({ url: qrUrl, orders: methods.orders ?? false, gateway: methods.gateway ?? false }),
     ),
+  /**
+   * The QR setting answers at once, but its picture arrives only once `release` is called (a slow
+   * link), so the page's layout before and after the picture can be compared. `hold` closes the
+   * gate again for the next visit (a story's `beforeEach`).
+   */
+  qrPictureHeld: () => {
+    let open = () => {};
+    let gate = Promise.resolve();
+    const hold = () => {
+      gate = new Promise<void>((resolve) => (open = resolve));
+    };
+    hold();
+    const svg = decodeURIComponent(demoQrImage.slice(demoQrImage.indexOf(',') + 1));
+    return {
+      hold,
+      release: () => open(),
+      handlers: [
+        http.get(url('/settings/qr-payment'), () =>
+          HttpResponse.json({ url: '/api/media/qr-tertahan.svg', orders: false, gateway: false }),
+        ),
+        http.get(url('/media/qr-tertahan.svg'), async () => {
+          await gate;
+          return new HttpResponse(svg, { headers: { 'content-type': 'image/svg+xml' } });
+        }),
+      ],
+    };
+  },
   uploadSucceeds: () =>
     http.post(url('/payment/upload'), () =>
       HttpResponse.json(

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Container, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { Link } from 'react-router-dom';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
@@ -6,6 +6,7 @@ import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
 import { orderPhase } from '../order-phase.ts';
 import { OrderPanel, type OrderPanelProps } from './OrderPanel.tsx';
+import { QrFrame } from './QrFrame.tsx';
 
 /** What the payment page accepts: the server's image types plus HEIC, which the browser re-encodes as JPEG. */
 export const PROOF_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
@@ -56,14 +57,8 @@ export function BayarView(props: BayarViewProps) {
   if (props.order) lead = props.gateway ? t.order.gatewayLead : t.order.manualLead;
 
   let qr;
-  if (props.qrLoading) {
-    qr = (
-      <Center h={200} role="status">
-        <Loader aria-hidden />
-      </Center>
-    );
-  } else if (qrUrl) {
-    qr = <Image src={qrUrl} alt={t.bayar.qrAlt} maw={320} mx="auto" radius="sm" fit="contain" />;
+  if (props.qrLoading || qrUrl) {
+    qr = <QrFrame src={qrUrl ?? undefined} alt={t.bayar.qrAlt} />;
   } else {
     qr = (
       <Alert color="orange" title={t.bayar.qrMissingTitle}>

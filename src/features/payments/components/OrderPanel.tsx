@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { PaymentOrder } from '../../../../contract/payments.ts';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
+import { QrFrame } from './QrFrame.tsx';
 import { orderPhase } from '../order-phase.ts';
 import { formatDateMinute } from '../../../lib/dates.ts';
 
@@ -80,15 +81,8 @@ export function OrderPanel({ order, isCreating, error, onRetry, qrDataUrl, onRen
           {t.order.waitingText}
         </Alert>
       ) : null}
-      {qrDataUrl === undefined ? (
-        <Center h={280} role="status">
-          <Stack align="center" gap="xs">
-            <Loader aria-hidden />
-            <Text size="sm">{t.order.qrDrawing}</Text>
-          </Stack>
-        </Center>
-      ) : qrDataUrl ? (
-        <Image src={qrDataUrl} alt={t.order.qrAlt(amount)} w="100%" maw={300} mx="auto" fit="contain" data-testid="order-qr" />
+      {qrDataUrl !== null ? (
+        <QrFrame src={qrDataUrl} alt={t.order.qrAlt(amount)} waitingText={t.order.qrDrawing} testId="order-qr" />
       ) : (
         <Alert color="orange" role="alert">
           {t.order.qrUnavailable}
