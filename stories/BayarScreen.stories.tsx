@@ -74,9 +74,11 @@ export const QrPictureOnItsWay: Story = {
     await expect(await canvas.findByRole('status')).toBeVisible();
     const paket = await canvas.findByTestId('bayar-paket');
     await waitFor(() => expect(paket).toHaveTextContent('Paket A Prediction'));
+    // The picture's address is in, the picture is not: the loader is still there.
+    const qr = await canvas.findByRole('img', { name: t.bayar.qrAlt });
+    await expect(canvas.getByRole('status')).toBeVisible();
     const before = paket.getBoundingClientRect().top;
     heldQr.release();
-    const qr = await canvas.findByRole('img', { name: t.bayar.qrAlt });
     await waitFor(() => expect((qr as HTMLImageElement).naturalWidth).toBeGreaterThan(0));
     await waitFor(() => expect(canvas.queryByRole('status')).toBeNull());
     await expect(paket.getBoundingClientRect().top).toBe(before);

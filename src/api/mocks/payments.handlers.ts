@@ -292,9 +292,7 @@ export const paymentsHandlers = {
       hold,
       release: () => open(),
       handlers: [
-        http.get(url('/settings/qr-payment'), () =>
-          HttpResponse.json({ url: '/api/media/qr-tertahan.svg', orders: false, gateway: false }),
-        ),
+        paymentsHandlers.qr('/api/media/qr-tertahan.svg'),
         http.get(url('/media/qr-tertahan.svg'), async () => {
           await gate;
           return new HttpResponse(svg, { headers: { 'content-type': 'image/svg+xml' } });

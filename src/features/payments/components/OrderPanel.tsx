@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import type { PaymentOrder } from '../../../../contract/payments.ts';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
-import { QrFrame } from './QrFrame.tsx';
 import { orderPhase } from '../order-phase.ts';
 import { formatDateMinute } from '../../../lib/dates.ts';
+import { QrFrame } from './QrFrame.tsx';
 
 export interface OrderPanelProps {
   /** The order once created (then as last polled). */

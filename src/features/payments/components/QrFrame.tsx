@@ -15,9 +15,9 @@ export interface QrFrameProps {
 
 /**
  * A payment QR's place on /bayar, square and sized before anything arrives: the loader, then the
- * picture, in the same box. The box used to grow from the loader's 200 px to the picture's 320 px
- * when it loaded, and the proof upload below jumped down under the learner's thumb (layout shift
- * 0.33-0.38 at 390 px). A picture that is not square (a merchant's QRIS poster) is fitted inside.
+ * picture, in the same box, so nothing below it (the proof upload) moves under the learner's thumb
+ * when the picture comes in on a slow link. A picture that is not square (a merchant's QRIS
+ * poster) is fitted inside.
  */
 export function QrFrame({ src, alt, waitingText, testId }: QrFrameProps) {
   // The loader stays until the picture itself has arrived, not only its address: on a slow link
