@@ -259,6 +259,13 @@ export function audioIndexOf(index: number): number | null {
   return partOfIndex(index) === 'listening' ? itemIndexOf(index) : null;
 }
 
+/** The open item's clip: its exam index and question, or null (intro, other sections). */
+export function openClipOf(context: Pick<ExamContext, 'index' | 'entries'>) {
+  const index = audioIndexOf(context.index);
+  const entry = index === null ? undefined : context.entries[index];
+  return index === null || entry?.kind !== 'question' ? null : { index, question: entry.question };
+}
+
 /** Keeps listening clips only, valid positions only. */
 export function sanitizeAudio(audio: unknown): DraftAudio {
   const a = (audio && typeof audio === 'object' ? audio : {}) as Partial<Record<keyof DraftAudio, unknown>>;
@@ -449,14 +456,14 @@ const examSetup = setup({
     /** Spawns the clip of the item opened, if it has audio: one actor per clip, bound by the player. */
     spawnAudio: assign({
       audioRef: ({ context, spawn }) => {
-        const index = audioIndexOf(context.index);
-        const entry = index === null ? undefined : context.entries[index];
-        if (index === null || entry?.kind !== 'question') return null;
+        const clip = openClipOf(context);
+        if (!clip) return null;
+        const { index } = clip;
         return spawn('audioOnce', {
           id: `audio-${index}`,
           input: {
             index,
-            src: entry.question.audio ?? null,
+            src: clip.question.audio ?? null,
             played: context.audio.played.includes(index),
             position: context.audio.positions[index] ?? 0,
           },

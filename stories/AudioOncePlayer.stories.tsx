@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { AudioOncePlayerView } from '../src/components/AudioOncePlayerView.tsx';
+import type { InterruptReason } from '../machines/audio-once.machine.ts';
+import {
+  AUDIO_ONCE_STATUSES,
+  AudioOncePlayerView,
+  type AudioOnceStatus,
+  type AudioOncePlayerViewProps,
+} from '../src/components/AudioOncePlayerView.tsx';
 import { t } from '../src/i18n/id.ts';
 
 const A = t.audioOnce;
@@ -134,4 +140,57 @@ export const Failed: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: A.retry }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
+};
+
+/** The player in each status it can show, as one listening question on a phone of this width. */
+function everyStatusAt(width: number) {
+  return function EveryStatus(args: AudioOncePlayerViewProps) {
+    const reasons = Object.keys(A.interrupted) as InterruptReason[];
+    const shown = AUDIO_ONCE_STATUSES.filter((s) => s !== 'askingLeave').flatMap(
+      (status): { status: AudioOnceStatus; reason: InterruptReason | null }[] =>
+        status === 'interrupted' ? reasons.map((reason) => ({ status, reason })) : [{ status, reason: null }],
+    );
+    return (
+      <div style={{ display: 'grid', gap: 12, width }}>
+        {shown.map(({ status, reason }) => (
+          <div key={`${status}-${reason}`} data-shown={`${status}${reason ? `:${reason}` : ''}`}>
+            <AudioOncePlayerView {...args} status={status} reason={reason} attempt={status === 'loading' ? 2 : 0} />
+          </div>
+        ))}
+      </div>
+    );
+  };
+}
+
+/**
+ * A stall, a pause, a resume or the end never changes the player's height, so the options below
+ * it stay under the learner's finger; the button keeps its whole label and the status line needs
+ * at most two lines. The widths are the player's in the mini test at 360 and 390 px (the exam's
+ * is 8 px wider).
+ */
+async function holdsStill(canvasElement: HTMLElement) {
+  const shown = [...canvasElement.querySelectorAll<HTMLElement>('[data-shown]')];
+  await expect(shown.length).toBe(AUDIO_ONCE_STATUSES.length - 1 + Object.keys(A.interrupted).length - 1);
+  const heights = shown.map((el) => `${el.dataset.shown} ${el.getBoundingClientRect().height}`);
+  const first = shown[0]!.getBoundingClientRect().height;
+  await expect(heights).toEqual(shown.map((el) => `${el.dataset.shown} ${first}`));
+  for (const button of canvasElement.querySelectorAll<HTMLElement>('[data-testid="audio-once"] button:not(.audio-once-lock)')) {
+    const label = button.querySelector<HTMLElement>('.mantine-Button-label')!;
+    await expect(label.scrollWidth, button.textContent ?? '').toBeLessThanOrEqual(label.clientWidth);
+  }
+  const line = canvasElement.querySelector<HTMLElement>('[role="status"]')!;
+  const cell = line.parentElement!.getBoundingClientRect().height;
+  await expect(cell).toBeLessThanOrEqual(2 * parseFloat(getComputedStyle(line).lineHeight) + 1);
+}
+
+export const EveryStatusAt360: Story = {
+  args: { progress: 0.4, position: 641 },
+  render: everyStatusAt(286),
+  play: ({ canvasElement }) => holdsStill(canvasElement),
+};
+
+export const EveryStatusAt390: Story = {
+  args: { progress: 0.4, position: 641 },
+  render: everyStatusAt(316),
+  play: ({ canvasElement }) => holdsStill(canvasElement),
 };

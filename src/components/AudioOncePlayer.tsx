@@ -159,3 +159,14 @@ function OwnedClip({ src, index, store, autoPlay }: AudioOnceClipProps & { src: 
   const actor = useActorRef(logic, { input: { index, src, played: store.load().includes(index), position: 0 } });
   return <AudioOncePlayer actor={actor} autoPlay={autoPlay} />;
 }
+
+const nothing = () => undefined;
+
+/**
+ * The player's place while its question has no clip open: the exam stops the clip's actor while it
+ * re-reads its timer after the page comes back, and starts a new one after. The same player, with
+ * nothing to press, so the options below do not jump up and back under the learner's finger.
+ */
+export function AudioOnceHeldPlace({ played }: { played: boolean }) {
+  return <AudioOncePlayerView status={played ? 'played' : 'loading'} progress={played ? 1 : 0} onPlay={nothing} onRetry={nothing} />;
+}

@@ -5,8 +5,19 @@ import { t } from '../i18n/id.ts';
 import './AudioOncePlayer.css';
 
 /** What the play-once player shows; one value per state of the audioOnce machine. */
-export type AudioOnceStatus =
-  'idle' | 'loading' | 'ready' | 'starting' | 'playing' | 'askingLeave' | 'interrupted' | 'resuming' | 'played' | 'failed';
+export const AUDIO_ONCE_STATUSES = [
+  'idle',
+  'loading',
+  'ready',
+  'starting',
+  'playing',
+  'askingLeave',
+  'interrupted',
+  'resuming',
+  'played',
+  'failed',
+] as const;
+export type AudioOnceStatus = (typeof AUDIO_ONCE_STATUSES)[number];
 
 export interface AudioOncePlayerViewProps {
   status: AudioOnceStatus;
@@ -39,7 +50,9 @@ export function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-function statusText({ status, position = 0, reason, attempt = 0 }: AudioOncePlayerViewProps): string | null {
+type StatusTextProps = Pick<AudioOncePlayerViewProps, 'status' | 'position' | 'reason' | 'attempt'>;
+
+function statusText({ status, position = 0, reason, attempt = 0 }: StatusTextProps): string | null {
   const A = t.audioOnce;
   switch (status) {
     case 'loading':
@@ -65,6 +78,19 @@ function statusText({ status, position = 0, reason, attempt = 0 }: AudioOncePlay
 }
 
 /**
+ * Every text the status line can show for this clip's position and download attempts: the line
+ * keeps the height of the tallest, so a stall, a pause or a resume never moves the options below
+ * the player under a learner's finger.
+ */
+function everyStatusText(props: StatusTextProps): string[] {
+  const reasons = Object.keys(t.audioOnce.interrupted) as InterruptReason[];
+  const texts = AUDIO_ONCE_STATUSES.flatMap((status) =>
+    status === 'interrupted' ? reasons.map((reason) => statusText({ ...props, status, reason })) : [statusText({ ...props, status })],
+  );
+  return [...new Set(texts)].filter((text): text is string => text !== null);
+}
+
+/**
  * The listening player without download, speed or seek controls: one button (play, resume or
  * retry), a progress bar that cannot seek, the question before leaving a playing clip, and after
  * the one play an invisible layer that blocks every control.
@@ -75,30 +101,44 @@ export function AudioOncePlayerView(props: AudioOncePlayerViewProps) {
   const busy = status === 'loading' || status === 'starting' || status === 'resuming';
   return (
     <Paper withBorder p="md" radius="md" pos="relative" data-status={status} data-testid="audio-once">
-      <Stack gap="sm">
+      <Stack gap="xs">
         <Group gap="sm" wrap="nowrap" align="center">
           {status === 'failed' ? (
-            <Button variant="default" onClick={onRetry}>
+            <Button variant="default" onClick={onRetry} className="audio-once-button">
               {t.audioOnce.retry}
             </Button>
           ) : status === 'interrupted' ? (
-            <Button onClick={onResume} leftSection={<PlayIcon />}>
+            <Button onClick={onResume} leftSection={<PlayIcon />} className="audio-once-button">
               {t.audioOnce.resume}
             </Button>
           ) : (
             <Button
               onClick={onPlay}
               disabled={status !== 'ready'}
+              className="audio-once-button"
               leftSection={busy ? <Loader size={14} aria-hidden="true" /> : <PlayIcon />}
             >
               {t.audioOnce.play}
             </Button>
           )}
+          <Progress
+            className="audio-once-progress"
+            value={Math.round(progress * 100)}
+            size="sm"
+            aria-label={t.audioOnce.progress}
+            transitionDuration={200}
+          />
+        </Group>
+        <div className="audio-once-status">
           <Text size="sm" role="status" aria-live="polite">
             {statusText(props)}
           </Text>
-        </Group>
-        <Progress value={Math.round(progress * 100)} size="sm" aria-label={t.audioOnce.progress} transitionDuration={200} />
+          {/* Text drawn by CSS from an attribute: it takes its room without being a second copy
+              of a status for a screen reader or a search by text. */}
+          {everyStatusText(props).map((text) => (
+            <Text key={text} size="sm" component="span" className="audio-once-sizer" data-text={text} aria-hidden="true" />
+          ))}
+        </div>
       </Stack>
       {status === 'played' ? (
         <>

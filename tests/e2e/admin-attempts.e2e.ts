@@ -7,6 +7,7 @@ import {
   expectNoSidewaysScroll,
   firstPublicPaket,
   newContext,
+  registerAndSignIn,
   type RunningServer,
   screenshot,
   seriousAxeFindings,
@@ -53,15 +54,7 @@ describe('a time factor and an extension reach the learner', () => {
     const learnerContext = await newContext(server.baseUrl, { viewport: PHONE });
     const learner = await learnerContext.newPage();
     const learnerErrors = watchPageErrors(learner);
-    await learner.goto('/register');
-    await learner.getByLabel('Nama Lengkap').fill(LEARNER.nama);
-    await learner.getByLabel('Nomor HP').fill(LEARNER.nohp);
-    await learner.getByLabel('Email').fill(`${LEARNER.nohp}@example.id`);
-    await learner.getByLabel('Password', { exact: true }).fill(LEARNER.password);
-    await learner.getByRole('button', { name: 'Daftar', exact: true }).click();
-    await learner.waitForURL('**/login');
-    await submitLogin(learner, LEARNER.nohp, LEARNER.password);
-    await learner.waitForURL('**/paketsoal');
+    await registerAndSignIn(learner, { nama: LEARNER.nama, nohp: LEARNER.nohp, password: LEARNER.password });
 
     // The admin, on a phone, gives the learner 1,5× in Data User (a card per participant).
     const adminContext = await newContext(server.baseUrl, { viewport: PHONE });

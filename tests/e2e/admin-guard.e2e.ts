@@ -7,6 +7,7 @@ import {
   demoAnswerKey,
   firstPublicPaket,
   newContext,
+  registerAndSignIn,
   type RunningServer,
   startServer,
   submitLogin,
@@ -57,15 +58,7 @@ describe('admin actions beside a running exam', () => {
     const learner = await learnerContext.newPage();
     const learnerErrors = watchPageErrors(learner);
     const phone = '081299991234';
-    await learner.goto('/register');
-    await learner.getByLabel('Nama Lengkap').fill('Rudi Hartono');
-    await learner.getByLabel('Nomor HP').fill(phone);
-    await learner.getByLabel('Email').fill(`${phone}@example.id`);
-    await learner.getByLabel('Password', { exact: true }).fill('rahasia-ujian-1');
-    await learner.getByRole('button', { name: 'Daftar', exact: true }).click();
-    await learner.waitForURL('**/login');
-    await submitLogin(learner, phone, 'rahasia-ujian-1');
-    await learner.waitForURL('**/paketsoal');
+    await registerAndSignIn(learner, { nama: 'Rudi Hartono', nohp: phone, password: 'rahasia-ujian-1' });
     await learner.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
     await learner.waitForURL(`**/simulasi-toefl/${paketId}`);
     await learner.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();

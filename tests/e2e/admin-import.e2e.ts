@@ -5,7 +5,17 @@ import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS, type ImportRow } from '../../contract/soal-import.ts';
-import { ADMIN, closeBrowser, newContext, screenshot, startServer, submitLogin, watchPageErrors, type RunningServer } from './harness.ts';
+import {
+  ADMIN,
+  closeBrowser,
+  newContext,
+  registerAndSignIn,
+  screenshot,
+  startServer,
+  submitLogin,
+  watchPageErrors,
+  type RunningServer,
+} from './harness.ts';
 
 /**
  * An admin downloads the template in the browser, fills it with a whole 140-question package
@@ -180,15 +190,7 @@ describe('admin import in the browser', () => {
     const learner = await newContext(server.baseUrl);
     const lp = await learner.newPage();
     const phone = '081277770001';
-    await lp.goto('/register');
-    await lp.getByLabel('Nama Lengkap').fill('Rina Pengimpor');
-    await lp.getByLabel('Nomor HP').fill(phone);
-    await lp.getByLabel('Email').fill('rina@example.id');
-    await lp.getByLabel('Password', { exact: true }).fill('rahasia-ujian-1');
-    await lp.getByRole('button', { name: 'Daftar', exact: true }).click();
-    await lp.waitForURL('**/login');
-    await submitLogin(lp, phone, 'rahasia-ujian-1');
-    await lp.waitForURL('**/paketsoal');
+    await registerAndSignIn(lp, { nama: 'Rina Pengimpor', nohp: phone, password: 'rahasia-ujian-1', email: 'rina@example.id' });
     await lp.getByRole('article', { name: 'Paket Impor Spreadsheet' }).getByRole('button', { name: 'Kerjakan Soal' }).click();
     await lp.waitForURL(`**/simulasi-toefl/${paketId}`);
     await lp.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, firstPublicPaket, moveTo, newContext, type RunningServer, screenshot, startServer, submitLogin } from './harness.ts';
+import {
+  closeBrowser,
+  firstPublicPaket,
+  moveTo,
+  newContext,
+  registerAndSignIn,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
 
 /**
  * Listening on a 390 px phone: flipping through questions 1-10 at 200 ms each locks no clip (a
@@ -33,27 +42,34 @@ async function next(page: Page, to: number) {
   await moveTo(page, () => page.getByRole('button', { name: 'Selanjutnya' }).click(), numbered);
 }
 
+/** Registers, signs in, starts the exam and moves from the listening intro to question 1. */
+async function openQuestionOne(page: Page, phone: string, name: string) {
+  await registerAndSignIn(page, { nama: name, nohp: phone, password: PASSWORD });
+  await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
+  await page.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
+  const start = page.getByRole('dialog', { name: 'Mulai Simulasi TOEFL?' });
+  await start.getByRole('button', { name: 'Ya, Mulai' }).click();
+  await page.getByTestId('exam-run').waitFor();
+  await page.getByRole('button', { name: 'Selanjutnya' }).click();
+}
+
+/**
+ * Switching apps as the browser reports it: headless Chromium keeps a page visible, so the page
+ * is told its visibility the way a phone's browser tells it.
+ */
+async function setPageVisible(page: Page, visible: boolean) {
+  await page.evaluate((visible) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (visible ? 'visible' : 'hidden') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
+}
+
 describe('listening on a phone', () => {
   it('locks no clip while flipping, resumes a clip where it stopped, and keeps it through a reload', async () => {
-    const phone = '081277770031';
     const page = await (await newContext(server.baseUrl, { viewport: PHONE })).newPage();
-    await page.goto('/register');
-    await page.getByLabel('Nama Lengkap').fill('Sari Dengar Sekali');
-    await page.getByLabel('Nomor HP').fill(phone);
-    await page.getByLabel('Email').fill(`${phone}@example.id`);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Daftar', exact: true }).click();
-    await page.waitForURL('**/login');
-    await submitLogin(page, phone, PASSWORD);
-    await page.waitForURL('**/paketsoal');
-    await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
-    await page.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
-    const start = page.getByRole('dialog', { name: 'Mulai Simulasi TOEFL?' });
-    await start.getByRole('button', { name: 'Ya, Mulai' }).click();
-    await page.getByTestId('exam-run').waitFor();
+    await openQuestionOne(page, '081277770031', 'Sari Dengar Sekali');
 
-    // From the listening intro to question 1, then flip through questions 1-10, 200 ms on each.
-    await page.getByRole('button', { name: 'Selanjutnya' }).click();
+    // Flip through questions 1-10, 200 ms on each.
     for (let n = 1; n <= 10; n++) {
       await page.getByTestId('exam-question-number').getByText(`Soal ${n}`, { exact: true }).waitFor();
       await page.waitForTimeout(200);
@@ -102,5 +118,55 @@ describe('listening on a phone', () => {
     await expect
       .poll(async () => ((await (await page.request.get('/api/soal/jawaban/draft')).json()) as Draft).audio.played, { timeout: 15_000 })
       .toHaveLength(1);
+  });
+
+  it('keeps the options where they are while the clip stops, waits for the timer and goes on', async () => {
+    const page = await (await newContext(server.baseUrl, { viewport: { width: 360, height: 740 } })).newPage();
+    await openQuestionOne(page, '081277770032', 'Tono Tetap Di Tempat');
+    await expect.poll(() => status(page), { timeout: 15_000 }).toBe('playing');
+    // Every frame from here on: where option A and the question grid are, and the page's
+    // unexpected layout shifts (only those on screen count).
+    await page.evaluate(() => {
+      const w = window as unknown as { optionTops: Set<number>; gridTops: Set<number>; shifted: number };
+      w.optionTops = new Set();
+      w.gridTops = new Set();
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!e.hadRecentInput) w.shifted += e.value;
+        }
+      }).observe({ type: 'layout-shift' });
+      const watch = () => {
+        const option = document.querySelector('input[type="radio"]');
+        if (option) w.optionTops.add(Math.round(option.getBoundingClientRect().top));
+        const grid = document.querySelector('nav[aria-label="Nomor soal"]');
+        if (grid) w.gridTops.add(Math.round(grid.getBoundingClientRect().top));
+        requestAnimationFrame(watch);
+      };
+      watch();
+    });
+    // On a slow link the timer takes a while to answer when the learner comes back.
+    await page.route('**/api/soal/timers', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fallback();
+    });
+
+    await setPageVisible(page, false);
+    await expect.poll(() => status(page)).toBe('interrupted');
+    await page.waitForTimeout(300);
+    await setPageVisible(page, true);
+    await page.getByRole('dialog', { name: 'Memperbarui timer...' }).waitFor();
+    expect(await page.getByTestId('audio-once').count(), 'the clip keeps its place while the timer is re-read').toBe(1);
+    await screenshot(page, 'exam-audio-360-refreshing');
+    await expect.poll(() => status(page), { timeout: 15_000 }).toBe('playing');
+    await page.waitForTimeout(300);
+
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { optionTops: Set<number>; gridTops: Set<number>; shifted: number };
+      return { tops: [...w.optionTops], gridTops: [...w.gridTops], shifted: w.shifted };
+    });
+    expect(seen.tops, 'option A never moved').toHaveLength(1);
+    expect(seen.gridTops, 'the question grid never moved').toHaveLength(1);
+    expect(seen.shifted, 'nothing else on the page moved either').toBeLessThan(0.005);
   });
 });

@@ -6,6 +6,7 @@ import {
   firstPublicPaket,
   moveTo,
   newContext,
+  registerAndSignIn,
   type RunningServer,
   screenshot,
   startServer,
@@ -80,15 +81,7 @@ describe('one attempt on two phones', () => {
   it('never puts back an older answer, shows the newer one, and ends on both when one finishes', async () => {
     const phone = '081277770021';
     const a = await (await newContext(server.baseUrl, { viewport: PHONE })).newPage();
-    await a.goto('/register');
-    await a.getByLabel('Nama Lengkap').fill('Rina Dua Ponsel');
-    await a.getByLabel('Nomor HP').fill(phone);
-    await a.getByLabel('Email').fill(`${phone}@example.id`);
-    await a.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await a.getByRole('button', { name: 'Daftar', exact: true }).click();
-    await a.waitForURL('**/login');
-    await submitLogin(a, phone, PASSWORD);
-    await a.waitForURL('**/paketsoal');
+    await registerAndSignIn(a, { nama: 'Rina Dua Ponsel', nohp: phone, password: PASSWORD });
     await openExam(a);
     await a.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
     await confirmIn(a, 'Mulai Simulasi TOEFL?', 'Ya, Mulai');

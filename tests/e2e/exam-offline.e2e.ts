@@ -5,10 +5,10 @@ import {
   firstPublicPaket,
   moveTo,
   newContext,
+  registerAndSignIn,
   type RunningServer,
   screenshot,
   startServer,
-  submitLogin,
 } from './harness.ts';
 
 /**
@@ -55,15 +55,7 @@ describe('offline past the end of a section', () => {
     const phone = '081277770041';
     const context = await newContext(server.baseUrl, { viewport: PHONE });
     const page = await context.newPage();
-    await page.goto('/register');
-    await page.getByLabel('Nama Lengkap').fill('Dewi Sinyal Lemah');
-    await page.getByLabel('Nomor HP').fill(phone);
-    await page.getByLabel('Email').fill(`${phone}@example.id`);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Daftar', exact: true }).click();
-    await page.waitForURL('**/login');
-    await submitLogin(page, phone, PASSWORD);
-    await page.waitForURL('**/paketsoal');
+    await registerAndSignIn(page, { nama: 'Dewi Sinyal Lemah', nohp: phone, password: PASSWORD });
     await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
     await page.waitForURL(`**/simulasi-toefl/${paketId}`);
     await page.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();

@@ -11,10 +11,10 @@ import {
   loginCookie,
   moveTo,
   newContext,
+  registerAndSignIn,
   type RunningServer,
   screenshot,
   startServer,
-  submitLogin,
   waitForUrlOrExplain,
   watchPageErrors,
 } from './harness.ts';
@@ -56,15 +56,7 @@ afterAll(async () => {
 });
 
 async function registerAndOpenExam(page: Page, phone: string, name: string) {
-  await page.goto('/register');
-  await page.getByLabel('Nama Lengkap').fill(name);
-  await page.getByLabel('Nomor HP').fill(phone);
-  await page.getByLabel('Email').fill(`${phone}@example.id`);
-  await page.getByLabel('Password', { exact: true }).fill('rahasia-ujian-1');
-  await page.getByRole('button', { name: 'Daftar', exact: true }).click();
-  await page.waitForURL('**/login');
-  await submitLogin(page, phone, 'rahasia-ujian-1');
-  await page.waitForURL('**/paketsoal');
+  await registerAndSignIn(page, { nama: name, nohp: phone, password: 'rahasia-ujian-1' });
   await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
   await waitForUrlOrExplain(page, `**/simulasi-toefl/${paketId}`, `open-exam-${phone}`);
   await page.getByTestId('exam-start').waitFor();

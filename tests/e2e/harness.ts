@@ -292,6 +292,19 @@ export async function submitLogin(page: Page, nohp: string, password: string): P
   await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/** Registers through the register form, then signs in through the login form; ends on /paketsoal. */
+export async function registerAndSignIn(page: Page, who: { nama: string; nohp: string; password: string; email?: string }): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Nama Lengkap').fill(who.nama);
+  await page.getByLabel('Nomor HP').fill(who.nohp);
+  await page.getByLabel('Email').fill(who.email ?? `${who.nohp}@example.id`);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Daftar', exact: true }).click();
+  await page.waitForURL('**/login');
+  await submitLogin(page, who.nohp, who.password);
+  await page.waitForURL('**/paketsoal');
+}
+
 /**
  * Gives a move in the exam (`give`: a click on Selanjutnya or a question number, a key) and waits
  * until `arrived` shows. Moving away from a listening clip that is playing asks first ('Audio

@@ -8,6 +8,7 @@ import {
   expectNoSidewaysScroll,
   loginCookie,
   newContext,
+  registerAndSignIn,
   type RunningServer,
   screenshot,
   startServer,
@@ -98,15 +99,7 @@ describe('buying a package', () => {
     const admin = await adminContext.newPage();
     const adminErrors = watchPageErrors(admin);
 
-    await user.goto('/register');
-    await user.getByLabel('Nama Lengkap').fill('Rina Paramitha');
-    await user.getByLabel('Nomor HP').fill(PHONE);
-    await user.getByLabel('Email').fill('rina@example.id');
-    await user.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await user.getByRole('button', { name: 'Daftar', exact: true }).click();
-    await user.waitForURL('**/login');
-    await submitLogin(user, PHONE, PASSWORD);
-    await user.waitForURL('**/paketsoal');
+    await registerAndSignIn(user, { nama: 'Rina Paramitha', nohp: PHONE, password: PASSWORD, email: 'rina@example.id' });
     await user.getByText('Belum ada skor. Kerjakan simulasi pertamamu untuk melihat skor di sini.').waitFor();
     await screenshot(user, 'payments-paketsoal-1280');
 

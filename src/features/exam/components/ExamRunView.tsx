@@ -183,7 +183,7 @@ export function ExamRunView(props: ExamRunViewProps) {
                     onMark={props.onMark}
                   />
                 )}
-                <Group justify="space-between">
+                <Group justify="space-between" className="exam-nav">
                   {run.canPrev ? (
                     <Button variant="default" onClick={props.onPrev}>
                       {N.prev}

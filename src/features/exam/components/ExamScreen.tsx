@@ -40,7 +40,7 @@ export function ExamScreen() {
 
 /** The exam page bound to its machine: every button sends the event the machine names. */
 function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
-  const { state, send, audioRef, paket, downloading, downloadFailed, downloadCertificate, closeDownloadError } = useExamRunner(
+  const { state, send, audioRef, heldClip, paket, downloading, downloadFailed, downloadCertificate, closeDownloadError } = useExamRunner(
     paketId,
     nohp,
   );
@@ -51,7 +51,13 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
       <ExamView
         state={state}
         paket={paket}
-        audio={audioRef ? <ExamAudio key={audioRef.id} actor={audioRef} autoPlay /> : undefined}
+        audio={
+          audioRef ? (
+            <ExamAudio key={audioRef.id} actor={audioRef} autoPlay />
+          ) : heldClip ? (
+            <ExamAudioHeld played={heldClip === 'played'} />
+          ) : undefined
+        }
         downloading={downloading}
         downloadFailed={downloadFailed}
         {...examViewEvents(state, send)}
@@ -59,7 +65,7 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
         onCloseDownloadError={closeDownloadError}
       />
     ),
-    [state, send, audioRef, paket, downloading, downloadFailed, downloadCertificate, closeDownloadError],
+    [state, send, audioRef, heldClip, paket, downloading, downloadFailed, downloadCertificate, closeDownloadError],
   );
 }
 
@@ -67,4 +73,9 @@ function ExamRunner({ paketId, nohp }: { paketId: number; nohp: string }) {
 function ExamAudio(props: AudioOncePlayerProps) {
   const { AudioOncePlayer } = laterViews.useLoaded();
   return <AudioOncePlayer {...props} />;
+}
+
+function ExamAudioHeld({ played }: { played: boolean }) {
+  const { AudioOnceHeldPlace } = laterViews.useLoaded();
+  return <AudioOnceHeldPlace played={played} />;
 }

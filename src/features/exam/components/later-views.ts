@@ -19,6 +19,11 @@ export const laterViews = onDemand(
     finish.catch(() => undefined);
     await nextTask();
     const [r, f, player] = await Promise.all([run, finish, import('../../../components/AudioOncePlayer.tsx')]);
-    return { ExamRunView: r.ExamRunView, ExamFinishView: f.ExamFinishView, AudioOncePlayer: player.AudioOncePlayer };
+    return {
+      ExamRunView: r.ExamRunView,
+      ExamFinishView: f.ExamFinishView,
+      AudioOncePlayer: player.AudioOncePlayer,
+      AudioOnceHeldPlace: player.AudioOnceHeldPlace,
+    };
   }),
 );
