@@ -124,6 +124,8 @@ describe('listening on a phone', () => {
     const page = await (await newContext(server.baseUrl, { viewport: { width: 360, height: 740 } })).newPage();
     await openQuestionOne(page, '081277770032', 'Tono Tetap Di Tempat');
     await expect.poll(() => status(page), { timeout: 15_000 }).toBe('playing');
+    // Scrolled a little, as a thumb leaves a page: coming back keeps the place.
+    await page.evaluate(() => window.scrollTo(0, 120));
     // Every frame from here on: where option A and the question grid are, and the page's
     // unexpected layout shifts (only those on screen count).
     await page.evaluate(() => {
@@ -166,6 +168,7 @@ describe('listening on a phone', () => {
       return { tops: [...w.optionTops], gridTops: [...w.gridTops], shifted: w.shifted };
     });
     expect(seen.tops, 'option A never moved').toHaveLength(1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(120);
     expect(seen.gridTops, 'the question grid never moved').toHaveLength(1);
     expect(seen.shifted, 'nothing else on the page moved either').toBeLessThan(0.005);
   });

@@ -56,10 +56,12 @@ const screenModel = setup({
         MARK: { guard: 'canMark', actions: assign({ marked: ({ context }) => context.marked + 1 }) },
         GROUP_NEXT: { guard: 'canEnterGroup', actions: assign({ inGroup: true }) },
         ASK_END: 'endConfirm',
+        // The learner switches apps and comes back: the timer is re-read, then all is as it was.
+        COME_BACK: { target: 'running', reenter: true },
       },
     },
     endConfirm: { on: { CANCEL: 'running', CONFIRM: 'ended' } },
-    ended: { on: { ASK_CONTINUE: 'continueConfirm' } },
+    ended: { on: { ASK_CONTINUE: 'continueConfirm', COME_BACK: { target: 'ended', reenter: true } } },
     continueConfirm: {
       on: {
         CANCEL: 'ended',
@@ -159,6 +161,30 @@ const events: Record<string, (step: { event: ModelEvent; state: ModelSnapshot })
     await openFirstQuestion(state.context.section);
     await click(screen.getAllByRole('checkbox', { name: E.question.markLabel(1) })[0]!);
   },
+  COME_BACK: async ({ state }) => {
+    const section = state.context.section;
+    const picture = () => ({
+      ended: screen.queryByRole('heading', { name: E.section.ended(SECTION_DISPLAY_NAMES[section]) }) !== null,
+      question: screen.queryByTestId('exam-question-number')?.textContent ?? null,
+      options: screen.queryAllByRole('radio').length,
+      grid: screen.queryByRole('navigation', { name: E.nav.grid }) !== null,
+    });
+    const before = picture();
+    const secondsLeft = snap().context.secondsLeft;
+    vi.mocked(window.scrollTo).mockClear();
+    await act(async () => {
+      sut.actor.send({ type: 'page.visible' });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    // Under the dialog the screen stays as it was, where the learner had scrolled to.
+    expect(snap().matches('refreshing')).toBe(true);
+    expect(within(screen.getByRole('dialog')).getAllByText(E.section.refreshing).length).toBeGreaterThan(0);
+    expect(picture()).toEqual(before);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    sut.refresh.pending().resolve(sut.serverTimer(section, state.value === 'ended' ? 0 : secondsLeft));
+    await flush();
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  },
   GROUP_NEXT: async () => {
     await click(gridCell('31'));
     expect(snap().context.index).toBe(31);
@@ -256,6 +282,14 @@ for (const [source, { transitions }] of Object.entries(adjacency)) {
   for (const { event, state } of Object.values(transitions)) {
     paths.push({ state, steps: [...head.steps, { event, state }], weight: head.weight + 1 });
   }
+}
+// The paths above end only where the model can go no further; coming back from another app is
+// also tried on the way, on the first question and on the first section's end.
+const everyShortest = model.getShortestPaths({ allowDuplicatePaths: true });
+for (const value of ['running', 'ended']) {
+  const head = everyShortest.filter((p) => p.state.value === value).sort((a, b) => a.weight - b.weight)[0]!;
+  const { event, state } = adjacency[serial(head.state)]!.transitions[JSON.stringify({ type: 'COME_BACK' })]!;
+  paths.push({ state, steps: [...head.steps, { event, state }], weight: head.weight + 1 });
 }
 
 function describePath(p: StatePath<ModelSnapshot, ModelEvent>): string {

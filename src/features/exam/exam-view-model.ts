@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ExamQuestion, IgnoredReason, ScoreResult } from '../../../contract/exam.ts';
 import {
@@ -15,7 +15,7 @@ import type { ExamAnswers, ExamMachine, SyncStatus } from '../../../machines/exa
 export type ExamSnapshot = SnapshotFrom<ExamMachine>;
 
 /** Where a running section is: answering, waiting for the server, or over ('Telah Berakhir'). */
-export type SectionPhase = 'running' | 'ending' | 'ended' | 'advancing' | 'refreshing';
+export type SectionPhase = 'running' | 'ending' | 'ended' | 'advancing';
 
 /** The confirmation the machine holds open over the exam, if any. */
 export type ExamDialog = 'start' | 'endSection' | 'continue' | 'finish' | null;
@@ -33,6 +33,8 @@ export interface ExamRunState {
   section: ExamSection;
   sectionName: string;
   phase: SectionPhase;
+  /** The timer is re-read after the page came back ('Memperbarui timer...'), over the screen as it was. */
+  refreshing: boolean;
   dialog: ExamDialog;
   index: number;
   entry: ExamEntry<ExamQuestion>;
@@ -79,9 +81,12 @@ function entryAt(snapshot: ExamSnapshot, index: number): ExamEntry<ExamQuestion>
 
 const numberOf = (page: number) => questionNumberOf(page) ?? page;
 
-/** The sub-state of the running section's region, or `refreshing` while the timer is re-read. */
-function phaseOf(snapshot: ExamSnapshot, section: ExamSection): SectionPhase {
-  if (snapshot.matches('refreshing')) return 'refreshing';
+/**
+ * The sub-state of the running section's region, or null while the timer is re-read: the machine
+ * has left the section's states then, and learns from the server's answer where it is.
+ */
+function phaseOf(snapshot: ExamSnapshot, section: ExamSection): SectionPhase | null {
+  if (snapshot.matches('refreshing')) return null;
   if (section === 'reading') return 'running';
   for (const phase of ['endingSection', 'ended', 'advancing'] as const) {
     if (snapshot.matches({ active: { session: { [section]: phase } } })) {
@@ -109,8 +114,11 @@ function screenKind(snapshot: ExamSnapshot): 'loading' | 'error' | 'start' | 'fi
   return 'exam';
 }
 
-/** The screen the exam page shows for a snapshot of the exam machine. */
-export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
+/**
+ * The screen the exam page shows for a snapshot of the exam machine. While the timer is re-read
+ * the section's phase is `phaseBefore`, the one shown before the page went away.
+ */
+export function examScreenState(snapshot: ExamSnapshot, phaseBefore: SectionPhase = 'running'): ExamScreenState {
   const { context } = snapshot;
   const kind = screenKind(snapshot);
   if (kind === 'loading') return { screen: 'loading' };
@@ -139,7 +147,8 @@ export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
     run: {
       section,
       sectionName: SECTION_DISPLAY_NAMES[section],
-      phase: phaseOf(snapshot, section),
+      phase: phaseOf(snapshot, section) ?? phaseBefore,
+      refreshing: snapshot.matches('refreshing'),
       dialog: dialogOf(snapshot),
       index: context.index,
       entry,
@@ -185,7 +194,12 @@ export function examScreenState(snapshot: ExamSnapshot): ExamScreenState {
 export function useShownScreen(snapshot: ExamSnapshot): { shown: ExamSnapshot; state: ExamScreenState } {
   const deferred = useDeferredValue(snapshot);
   const shown = screenKind(deferred) === screenKind(snapshot) ? snapshot : deferred;
-  const state = useMemo(() => examScreenState(shown), [shown]);
+  // While the timer is re-read the screen stays as it was under its dialog: a section that had
+  // ended does not flash its questions, and the page keeps where the learner had scrolled to.
+  const [phaseBefore, setPhaseBefore] = useState<SectionPhase>('running');
+  const phase = phaseOf(shown, shown.context.section);
+  if (phase !== null && phase !== phaseBefore) setPhaseBefore(phase);
+  const state = useMemo(() => examScreenState(shown, phaseBefore), [shown, phaseBefore]);
   return { shown, state };
 }
 

@@ -58,7 +58,7 @@ export function ExamRunView(props: ExamRunViewProps) {
   const ended = phase === 'ended' || phase === 'advancing';
   const low = run.secondsLeft > 0 && run.secondsLeft <= TIME_LOW_SECONDS;
 
-  useExamKeys(running && dialog === null, {
+  useExamKeys(running && !run.refreshing && dialog === null, {
     onChoose: (value, focusedPage) => {
       const pages = run.shown.map((q) => q.page);
       const page = focusedPage !== null && pages.includes(focusedPage) ? focusedPage : pages[0];
@@ -249,12 +249,12 @@ export function ExamRunView(props: ExamRunViewProps) {
         onCancel={props.onCancel}
       />
       <MessageDialog
-        opened={phase === 'refreshing' || phase === 'ending'}
-        title={phase === 'refreshing' ? S.refreshing : S.working}
+        opened={run.refreshing || phase === 'ending'}
+        title={run.refreshing ? S.refreshing : S.working}
         message={
           <Group gap="sm" component="span">
             <Loader size="sm" aria-hidden="true" />
-            <span>{phase === 'refreshing' ? S.refreshing : S.working}</span>
+            <span>{run.refreshing ? S.refreshing : S.working}</span>
           </Group>
         }
       />
