@@ -183,6 +183,13 @@ export const AUTOSAVE_DEBOUNCE_MS = 1_000;
  */
 export const TIMER_CHECK_MS = 20_000;
 export const RETRY_BACKOFF_MAX_MS = 30_000;
+/**
+ * The longest 'Memperbarui timer...' holds the exam when the page comes back. A phone waking up
+ * can take a while to have a working connection again; meanwhile the learner can neither read nor
+ * answer. Past this the exam goes on by its own clock, which counts to the server's end instant
+ * anyway, and the running section's periodic check (TIMER_CHECK_MS) reads the server again.
+ */
+export const REFRESH_WAIT_MS = 8_000;
 
 /** 1 s, 2 s, 4 s ... capped at 30 s, for the n-th failed save in a row (n >= 1). */
 export function retryBackoffMs(attempt: number): number {
@@ -530,6 +537,7 @@ const examSetup = setup({
   },
   delays: {
     AUTOSAVE_DEBOUNCE: AUTOSAVE_DEBOUNCE_MS,
+    REFRESH_WAIT: REFRESH_WAIT_MS,
     RETRY_BACKOFF: ({ context }) => retryBackoffMs(context.saveAttempt),
   },
 });
@@ -804,6 +812,8 @@ export const examMachine = examSetup.createMachine({
         ],
         onError: { target: 'active', actions: { type: 'logError', params: { operation: 'refreshTimer' } } },
       },
+      // Unanswered in time: only logged, as a failure is (spec section 8).
+      after: { REFRESH_WAIT: { target: 'active', actions: { type: 'logError', params: { operation: 'refreshTimer' } } } },
     },
     active: {
       type: 'parallel',

@@ -8,6 +8,8 @@ import {
   registerAndSignIn,
   type RunningServer,
   screenshot,
+  setPageVisible,
+  startExamAtQuestionOne,
   startServer,
 } from './harness.ts';
 
@@ -42,32 +44,11 @@ async function next(page: Page, to: number) {
   await moveTo(page, () => page.getByRole('button', { name: 'Selanjutnya' }).click(), numbered);
 }
 
-/** Registers, signs in, starts the exam and moves from the listening intro to question 1. */
-async function openQuestionOne(page: Page, phone: string, name: string) {
-  await registerAndSignIn(page, { nama: name, nohp: phone, password: PASSWORD });
-  await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
-  await page.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
-  const start = page.getByRole('dialog', { name: 'Mulai Simulasi TOEFL?' });
-  await start.getByRole('button', { name: 'Ya, Mulai' }).click();
-  await page.getByTestId('exam-run').waitFor();
-  await page.getByRole('button', { name: 'Selanjutnya' }).click();
-}
-
-/**
- * Switching apps as the browser reports it: headless Chromium keeps a page visible, so the page
- * is told its visibility the way a phone's browser tells it.
- */
-async function setPageVisible(page: Page, visible: boolean) {
-  await page.evaluate((visible) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (visible ? 'visible' : 'hidden') });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, visible);
-}
-
 describe('listening on a phone', () => {
   it('locks no clip while flipping, resumes a clip where it stopped, and keeps it through a reload', async () => {
     const page = await (await newContext(server.baseUrl, { viewport: PHONE })).newPage();
-    await openQuestionOne(page, '081277770031', 'Sari Dengar Sekali');
+    await registerAndSignIn(page, { nama: 'Sari Dengar Sekali', nohp: '081277770031', password: PASSWORD });
+    await startExamAtQuestionOne(page, paketName);
 
     // Flip through questions 1-10, 200 ms on each.
     for (let n = 1; n <= 10; n++) {
@@ -122,7 +103,8 @@ describe('listening on a phone', () => {
 
   it('keeps the options where they are while the clip stops, waits for the timer and goes on', async () => {
     const page = await (await newContext(server.baseUrl, { viewport: { width: 360, height: 740 } })).newPage();
-    await openQuestionOne(page, '081277770032', 'Tono Tetap Di Tempat');
+    await registerAndSignIn(page, { nama: 'Tono Tetap Di Tempat', nohp: '081277770032', password: PASSWORD });
+    await startExamAtQuestionOne(page, paketName);
     await expect.poll(() => status(page), { timeout: 15_000 }).toBe('playing');
     // Scrolled a little, as a thumb leaves a page: coming back keeps the place.
     await page.evaluate(() => window.scrollTo(0, 120));

@@ -292,6 +292,17 @@ export async function submitLogin(page: Page, nohp: string, password: string): P
   await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * Switching apps as the browser reports it: headless Chromium keeps a page visible, so the page
+ * is told its visibility the way a phone's browser tells it.
+ */
+export async function setPageVisible(page: Page, visible: boolean): Promise<void> {
+  await page.evaluate((visible) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (visible ? 'visible' : 'hidden') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
+}
+
 /** Registers through the register form, then signs in through the login form; ends on /paketsoal. */
 export async function registerAndSignIn(page: Page, who: { nama: string; nohp: string; password: string; email?: string }): Promise<void> {
   await page.goto('/register');
@@ -303,6 +314,16 @@ export async function registerAndSignIn(page: Page, who: { nama: string; nohp: s
   await page.waitForURL('**/login');
   await submitLogin(page, who.nohp, who.password);
   await page.waitForURL('**/paketsoal');
+}
+
+/** From /paketsoal: opens the package, starts the exam and moves from the listening intro to question 1. */
+export async function startExamAtQuestionOne(page: Page, paketName: string): Promise<void> {
+  await page.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
+  await page.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
+  await page.getByRole('dialog', { name: 'Mulai Simulasi TOEFL?' }).getByRole('button', { name: 'Ya, Mulai' }).click();
+  await page.getByTestId('exam-run').waitFor();
+  await page.getByRole('button', { name: 'Selanjutnya' }).click();
+  await page.getByTestId('exam-question-number').getByText('Soal 1', { exact: true }).waitFor();
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   AUTOSAVE_DEBOUNCE_MS,
+  REFRESH_WAIT_MS,
   answersForSubmit,
   examAudioOnce,
   examMachine,
@@ -215,6 +216,25 @@ describe('timer', () => {
     await flush();
     expect(snap().matches({ active: { session: { listening: 'ended' } } })).toBe(true);
     expect(sut.ticker.running).toBe(0);
+  });
+
+  it('goes on by its own clock when the refresh on return gets no answer in time, and ignores a late one', async () => {
+    await startIn('listening', 600);
+    sut.actor.send({ type: 'user.goto', index: 20 });
+    sut.actor.send({ type: 'page.visible' });
+    await vi.advanceTimersByTimeAsync(REFRESH_WAIT_MS - 1);
+    expect(snap().value).toBe('refreshing');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(snap().matches({ active: { session: { listening: 'running' } } })).toBe(true);
+    expect(sut.logError).toHaveBeenCalledWith({ operation: 'refreshTimer' });
+    expect(snap().context.index).toBe(20);
+    // The clock counts on towards the end instant it had all along.
+    sut.ticker.tick();
+    expect(snap().context.secondsLeft).toBe(600 - REFRESH_WAIT_MS / 1000);
+    const late = sut.refresh.calls.at(-1)!;
+    late.resolve(sut.serverTimer('written', 900));
+    await flush();
+    expect(snap().matches({ active: { session: { listening: 'running' } } })).toBe(true);
   });
 
   it('follows the server into the next section on refresh, at its first index', async () => {

@@ -4,6 +4,7 @@ import { __unsafe_getAllOwnEventDescriptors, type SnapshotFrom } from 'xstate';
 import { isInSection, itemIndexOf, sectionFirstIndex, type ExamSection } from '../../machines/exam-layout.ts';
 import {
   AUTOSAVE_DEBOUNCE_MS,
+  REFRESH_WAIT_MS,
   audioIndexOf,
   examMachine,
   retryBackoffMs,
@@ -211,6 +212,9 @@ const events: Record<string, (step: { event: ModelEvent; state: Snap }) => Promi
   'xstate.error.actor.submitAnswers': async () => rejectPending(sut.submit),
   'xstate.after.AUTOSAVE_DEBOUNCE.exam.active.autosave.debouncing': async () => {
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+  },
+  'xstate.after.REFRESH_WAIT.exam.refreshing': async () => {
+    await vi.advanceTimersByTimeAsync(REFRESH_WAIT_MS);
   },
   'xstate.after.RETRY_BACKOFF.exam.active.autosave.retrying': async () => {
     await vi.advanceTimersByTimeAsync(retryBackoffMs(sut.actor.getSnapshot().context.saveAttempt));

@@ -1,10 +1,10 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store.ts';
 import { authHandlers } from '../../../api/mocks/auth.handlers.ts';
 import { authApi } from '../../../api/auth.api.ts';
-import { askAccessEarly, EARLY_ANSWER_S, examApi } from './exam.api.ts';
+import { askAccessEarly, EARLY_ANSWER_S, EXAM_CALL_TIMEOUT_MS, examApi } from './exam.api.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -90,6 +90,56 @@ describe('exam calls repeat after a 503 and honour Retry-After', () => {
         .unwrap(),
     ).rejects.toMatchObject({ status: 409 });
     expect(calls).toBe(1);
+  });
+});
+
+describe('an exam call into a connection that died without a word', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+
+  it('gives a draft save up after EXAM_CALL_TIMEOUT_MS (the exam saves it again)', async () => {
+    fakeClock();
+    server.use(http.put('*/api/soal/jawaban/draft', () => delay('infinite')));
+    const save = store().dispatch(examApi.endpoints.examSaveDraft.initiate({ index: 1, answers: { '1': '2' } }));
+    let settled = false;
+    void save.finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(EXAM_CALL_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(save.unwrap()).rejects.toMatchObject({ status: 'TIMEOUT_ERROR' });
+  });
+
+  it('repeats a submission whose answer never came, on a fresh call', async () => {
+    fakeClock();
+    const score = { totalScore: 500 };
+    let calls = 0;
+    server.use(
+      http.post('*/api/soal/jawaban', async () => {
+        calls += 1;
+        if (calls === 1) await delay('infinite');
+        return HttpResponse.json(score);
+      }),
+    );
+    const submit = store().dispatch(examApi.endpoints.examSubmit.initiate({ answers: [] }));
+    await vi.advanceTimersByTimeAsync(EXAM_CALL_TIMEOUT_MS + 2_000);
+    await expect(submit.unwrap()).resolves.toEqual(score);
+    expect(calls).toBe(2);
+  });
+
+  it('waits for the questions as long as they take (a slow link is not a dead one)', async () => {
+    fakeClock();
+    const soal = { paket: { id: 1 }, soal: [] };
+    server.use(
+      http.get('*/api/soal', async () => {
+        await delay(3 * EXAM_CALL_TIMEOUT_MS);
+        return HttpResponse.json(soal);
+      }),
+    );
+    const load = store().dispatch(examApi.endpoints.examSoal.initiate(undefined, { subscribe: false }));
+    await vi.advanceTimersByTimeAsync(3 * EXAM_CALL_TIMEOUT_MS);
+    await expect(load.unwrap()).resolves.toEqual(soal);
   });
 });
 
