@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { fetchUntilSilent } from '../lib/until-silent.ts';
 
 /** Where the browser is and how it leaves: injected so tests can watch the 401 redirect. */
 export interface BrowserLocation {
@@ -34,6 +35,11 @@ export const apiBaseUrl = new URL(
 const EXPECTED_401 = new Set(['getAuth', 'login']);
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl, credentials: 'include' });
+const untilSilentBaseQuery = fetchBaseQuery({
+  baseUrl: apiBaseUrl,
+  credentials: 'include',
+  fetchFn: (input) => fetchUntilSilent(input),
+});
 
 /** What an endpoint may tell the base query (RTK Query's `extraOptions`). */
 export interface ApiCallOptions {
@@ -43,6 +49,12 @@ export interface ApiCallOptions {
    * probe answers 401 as well, and the route guard sends the visitor to sign in, remembering the page.
    */
   besideIdentityProbe?: boolean;
+  /**
+   * Given up when nothing comes from the server for SILENCE_LIMIT_MS (a dead connection), as a
+   * failed fetch, which the exam repeats. For the exam's calls; not for uploads, whose answer
+   * rightly waits until a slow link has sent the whole file.
+   */
+  untilSilent?: boolean;
 }
 
 /**
@@ -52,7 +64,7 @@ export interface ApiCallOptions {
 const signedIn = (state: unknown) => (state as { auth?: { status?: string } }).auth?.status === 'authenticated';
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiCallOptions> = async (args, api, options) => {
-  const result = await rawBaseQuery(args, api, options ?? {});
+  const result = await (options?.untilSilent ? untilSilentBaseQuery : rawBaseQuery)(args, api, options ?? {});
   const guardDecides = options?.besideIdentityProbe === true && !signedIn(api.getState());
   if (result.error?.status === 401 && !EXPECTED_401.has(api.endpoint) && !guardDecides) {
     const location = (api.extra as ApiExtra | undefined)?.location ?? windowLocation;

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeStore } from '../../../app/store.ts';
 import { authHandlers } from '../../../api/mocks/auth.handlers.ts';
 import { authApi } from '../../../api/auth.api.ts';
-import { askAccessEarly, EARLY_ANSWER_S, EXAM_CALL_TIMEOUT_MS, examApi } from './exam.api.ts';
+import { SILENCE_LIMIT_MS } from '../../../lib/until-silent.ts';
+import { askAccessEarly, EARLY_ANSWER_S, examApi } from './exam.api.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -99,16 +100,16 @@ describe('an exam call into a connection that died without a word', () => {
   });
   const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 
-  it('gives a draft save up after EXAM_CALL_TIMEOUT_MS (the exam saves it again)', async () => {
+  it('gives a draft save up after SILENCE_LIMIT_MS with no answer (the exam saves it again)', async () => {
     fakeClock();
     server.use(http.put('*/api/soal/jawaban/draft', () => delay('infinite')));
     const save = store().dispatch(examApi.endpoints.examSaveDraft.initiate({ index: 1, answers: { '1': '2' } }));
     let settled = false;
     void save.finally(() => (settled = true));
-    await vi.advanceTimersByTimeAsync(EXAM_CALL_TIMEOUT_MS - 1);
+    await vi.advanceTimersByTimeAsync(SILENCE_LIMIT_MS - 1);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(save.unwrap()).rejects.toMatchObject({ status: 'TIMEOUT_ERROR' });
+    await expect(save.unwrap()).rejects.toMatchObject({ status: 'FETCH_ERROR' });
   });
 
   it('repeats a submission whose answer never came, on a fresh call', async () => {
@@ -123,23 +124,42 @@ describe('an exam call into a connection that died without a word', () => {
       }),
     );
     const submit = store().dispatch(examApi.endpoints.examSubmit.initiate({ answers: [] }));
-    await vi.advanceTimersByTimeAsync(EXAM_CALL_TIMEOUT_MS + 2_000);
+    await vi.advanceTimersByTimeAsync(SILENCE_LIMIT_MS + 2_000);
     await expect(submit.unwrap()).resolves.toEqual(score);
     expect(calls).toBe(2);
   });
 
-  it('waits for the questions as long as they take (a slow link is not a dead one)', async () => {
+  it('waits for questions that keep coming on a slow link, and gives them up when they stop', async () => {
     fakeClock();
-    const soal = { paket: { id: 1 }, soal: [] };
+    const piece = JSON.stringify({ paket: { id: 1 }, soal: [] }).match(/.{1,6}/g)!;
+    let stopAt = Infinity;
     server.use(
-      http.get('*/api/soal', async () => {
-        await delay(3 * EXAM_CALL_TIMEOUT_MS);
-        return HttpResponse.json(soal);
+      http.get('*/api/soal', () => {
+        let sent = 0;
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            // One piece every half of the silence limit: slower in all than the limit.
+            await delay(SILENCE_LIMIT_MS / 2);
+            if (sent === stopAt) return delay('infinite');
+            if (sent === piece.length) return controller.close();
+            controller.enqueue(new TextEncoder().encode(piece[sent++]));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'content-type': 'application/json' } });
       }),
     );
-    const load = store().dispatch(examApi.endpoints.examSoal.initiate(undefined, { subscribe: false }));
-    await vi.advanceTimersByTimeAsync(3 * EXAM_CALL_TIMEOUT_MS);
-    await expect(load.unwrap()).resolves.toEqual(soal);
+    const slow = store().dispatch(examApi.endpoints.examSoal.initiate(undefined, { subscribe: false }));
+    await vi.advanceTimersByTimeAsync((piece.length + 1) * (SILENCE_LIMIT_MS / 2));
+    await expect(slow.unwrap()).resolves.toEqual({ paket: { id: 1 }, soal: [] });
+
+    stopAt = 2;
+    const stopped = store().dispatch(examApi.endpoints.examSoal.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    let settled = false;
+    void stopped.finally(() => (settled = true));
+    // Repeated three times (about 1, 3 and 7 s apart), each given up after the silence.
+    await vi.advanceTimersByTimeAsync(4 * (SILENCE_LIMIT_MS + 2 * (SILENCE_LIMIT_MS / 2)) + 20_000);
+    expect(settled).toBe(true);
+    await expect(stopped.unwrap()).rejects.toMatchObject({ status: 'FETCH_ERROR' });
   });
 });
 

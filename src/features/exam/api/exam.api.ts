@@ -20,21 +20,8 @@ const FALLBACK_CERTIFICATE_NAME = 'sertifikat.pdf';
 type BaseQuery = (args: string | FetchArgs) => unknown;
 type EndTime = { hasEndTime: boolean; sesi: TimerResponse['sesi'] | null };
 
-/**
- * The longest an exam call with a small answer waits for it. The server answers or sheds every
- * request within its deadline (REQUEST_DEADLINE_MS, 10 s by default), and these bodies cross a 2G
- * link in well under a second, so a call still unanswered past this went into a connection that
- * died without a word (a phone's link dropping mid-request): without a bound the save, the timer
- * or the submission would wait for ever. It fails as TIMEOUT_ERROR, which is repeated as any
- * dropped connection is. Not for the questions or the certificate, whose download on a slow link
- * may rightly take longer.
- */
-export const EXAM_CALL_TIMEOUT_MS = 20_000;
-
-const bounded = (args: string | FetchArgs): FetchArgs => ({
-  ...(typeof args === 'string' ? { url: args } : args),
-  timeout: EXAM_CALL_TIMEOUT_MS,
-});
+/** Every exam call is given up when the server goes silent (a dead connection; decision 040). */
+const untilSilent = { untilSilent: true } satisfies ApiCallOptions;
 
 /**
  * Every exam call is idempotent on the server (a timer start or refresh, Selesai, next section
@@ -48,7 +35,7 @@ const repeated =
     return result.error ? { error: result.error } : { data: result.data as T };
   };
 
-const timer = (url: string) => repeated<TimerResponse, number>((paketId) => bounded({ url, method: 'PUT', body: { paketId } }));
+const timer = (url: string) => repeated<TimerResponse, number>((paketId) => ({ url, method: 'PUT', body: { paketId } }));
 
 /** The participant exam calls (spec section 7, DESIGN section 4). */
 export const examApi = api.injectEndpoints({
@@ -59,38 +46,46 @@ export const examApi = api.injectEndpoints({
      * under the finish screen (the finished package is no longer open, which is no reason to leave).
      */
     examAccessCheck: build.query<CekAksesPaketResponse, number>({
-      query: (paketId) => bounded(`/users/cek-akses/${paketId}`),
-      extraOptions: { besideIdentityProbe: true } satisfies ApiCallOptions,
+      query: (paketId) => `/users/cek-akses/${paketId}`,
+      extraOptions: { besideIdentityProbe: true, ...untilSilent } satisfies ApiCallOptions,
       keepUnusedDataFor: 0,
     }),
     examSoal: build.query<SoalResponse, void>({
       queryFn: repeated<SoalResponse, void>(() => '/soal'),
+      extraOptions: untilSilent,
       providesTags: ['Soal'],
       keepUnusedDataFor: 0,
     }),
     examEndtime: build.query<EndTime, void>({
-      queryFn: repeated<EndTime, void>(() => bounded('/soal/cek-endtime')),
+      queryFn: repeated<EndTime, void>(() => '/soal/cek-endtime'),
+      extraOptions: untilSilent,
       keepUnusedDataFor: 0,
     }),
     examDraft: build.query<DraftResponse, void>({
-      queryFn: repeated<DraftResponse, void>(() => bounded('/soal/jawaban/draft')),
+      queryFn: repeated<DraftResponse, void>(() => '/soal/jawaban/draft'),
+      extraOptions: untilSilent,
       keepUnusedDataFor: 0,
     }),
     /** Starts listening on the first call, later reports the running section. */
-    examTimer: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers') }),
+    examTimer: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers'), extraOptions: untilSilent }),
     /** GET /soal/timers: read-only, for the running section's periodic check (never starts an attempt). */
     examTimerCheck: build.query<TimerResponse, void>({
-      queryFn: repeated<TimerResponse, void>(() => bounded({ url: '/soal/timers', cache: 'no-store' })),
+      queryFn: repeated<TimerResponse, void>(() => ({ url: '/soal/timers', cache: 'no-store' })),
+      extraOptions: untilSilent,
     }),
-    examTimerToZero: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers-to-zero') }),
+    examTimerToZero: build.mutation<TimerResponse, number>({ queryFn: timer('/soal/timers-to-zero'), extraOptions: untilSilent }),
     /** `sesi`: the section the page leaves, so a repeat of a move already made answers the new one. */
     examTimerNext: build.mutation<TimerResponse, { paketId: number; sesi: NextSectionBody['sesi'] }>({
-      queryFn: repeated<TimerResponse, { paketId: number; sesi: NextSectionBody['sesi'] }>((body) =>
-        bounded({ url: '/soal/timers/next', method: 'PUT', body }),
-      ),
+      queryFn: repeated<TimerResponse, { paketId: number; sesi: NextSectionBody['sesi'] }>((body) => ({
+        url: '/soal/timers/next',
+        method: 'PUT',
+        body,
+      })),
+      extraOptions: untilSilent,
     }),
     examSaveDraft: build.mutation<DraftResponse, DraftBody>({
-      query: (body) => bounded({ url: '/soal/jawaban/draft', method: 'PUT', body }),
+      query: (body) => ({ url: '/soal/jawaban/draft', method: 'PUT', body }),
+      extraOptions: untilSilent,
     }),
     /**
      * The final submission is idempotent on the server (a repeat answers the stored score), so a
@@ -98,7 +93,8 @@ export const examApi = api.injectEndpoints({
      * the exam shows its retry button; the answers stay in browser storage until it succeeds.
      */
     examSubmit: build.mutation<ScoreResult, SubmitBody>({
-      queryFn: repeated<ScoreResult, SubmitBody>((body) => bounded({ url: '/soal/jawaban', method: 'POST', body })),
+      queryFn: repeated<ScoreResult, SubmitBody>((body) => ({ url: '/soal/jawaban', method: 'POST', body })),
+      extraOptions: untilSilent,
       invalidatesTags: ['History', 'Exam', 'Payment'],
     }),
     /** GET /users/lastScore/sertif: the PDF of the newest finished attempt. */
