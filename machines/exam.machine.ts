@@ -266,11 +266,12 @@ export function audioIndexOf(index: number): number | null {
   return partOfIndex(index) === 'listening' ? itemIndexOf(index) : null;
 }
 
-/** The open item's clip: its exam index and question, or null (intro, other sections). */
-export function openClipOf(context: Pick<ExamContext, 'index' | 'entries'>) {
+/** The open item's clip: its exam index, question and whether it was heard, or null (intro, other sections). */
+export function openClipOf(context: Pick<ExamContext, 'index' | 'entries' | 'audio'>) {
   const index = audioIndexOf(context.index);
   const entry = index === null ? undefined : context.entries[index];
-  return index === null || entry?.kind !== 'question' ? null : { index, question: entry.question };
+  if (index === null || entry?.kind !== 'question') return null;
+  return { index, question: entry.question, played: context.audio.played.includes(index) };
 }
 
 /** Keeps listening clips only, valid positions only. */
@@ -471,7 +472,7 @@ const examSetup = setup({
           input: {
             index,
             src: clip.question.audio ?? null,
-            played: context.audio.played.includes(index),
+            played: clip.played,
             position: context.audio.positions[index] ?? 0,
           },
         });

@@ -88,6 +88,11 @@ export const Start: Story = {
     await expect(canvas.getByText(E.start.minutes(35))).toBeVisible();
     await expect(canvas.getByText(E.start.minutes(55))).toBeVisible();
     await expect(canvas.getByText(E.start.legendAnswered)).toBeVisible();
+    // The legend's squares are small squares, not the grid's 40 px cells they borrow their look from.
+    for (const square of canvasElement.querySelectorAll('.exam-legend')) {
+      const { width, height } = square.getBoundingClientRect();
+      await expect(height).toBe(width);
+    }
     await userEvent.click(canvas.getByRole('button', { name: E.start.button }));
     await expect(args.onAskStart).toHaveBeenCalled();
   },

@@ -34,12 +34,9 @@ export const apiBaseUrl = new URL(
  */
 const EXPECTED_401 = new Set(['getAuth', 'login']);
 
-const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl, credentials: 'include' });
-const untilSilentBaseQuery = fetchBaseQuery({
-  baseUrl: apiBaseUrl,
-  credentials: 'include',
-  fetchFn: (input) => fetchUntilSilent(input),
-});
+const baseQueryOptions = { baseUrl: apiBaseUrl, credentials: 'include' } as const;
+const rawBaseQuery = fetchBaseQuery(baseQueryOptions);
+const untilSilentBaseQuery = fetchBaseQuery({ ...baseQueryOptions, fetchFn: (input) => fetchUntilSilent(input) });
 
 /** What an endpoint may tell the base query (RTK Query's `extraOptions`). */
 export interface ApiCallOptions {

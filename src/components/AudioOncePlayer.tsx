@@ -165,8 +165,13 @@ const nothing = () => undefined;
 /**
  * The player's place while its question has no clip open: the exam stops the clip's actor while it
  * re-reads its timer after the page comes back, and starts a new one after. The same player, with
- * nothing to press, so the options below do not jump up and back under the learner's finger.
+ * nothing to press, so the options below do not jump up and back under the learner's finger; inert,
+ * so a screen reader hears no status from a player that is not there.
  */
 export function AudioOnceHeldPlace({ played }: { played: boolean }) {
-  return <AudioOncePlayerView status={played ? 'played' : 'loading'} progress={played ? 1 : 0} onPlay={nothing} onRetry={nothing} />;
+  return (
+    <div inert>
+      <AudioOncePlayerView status={played ? 'played' : 'loading'} progress={played ? 1 : 0} onPlay={nothing} onRetry={nothing} />
+    </div>
+  );
 }

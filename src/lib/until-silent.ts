@@ -22,21 +22,24 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  */
 export async function fetchUntilSilent(input: RequestInfo | URL, init: RequestInit = {}, silenceMs = SILENCE_LIMIT_MS): Promise<Response> {
   const controller = new AbortController();
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const stop = (reason?: unknown) => {
+    controller.abort(reason);
+    // Not every body ends with its request's abort (a test double's stream does not): a read that
+    // waits for it ends here, and the abort is thrown below.
+    void reader?.cancel().catch(() => undefined);
+  };
   const outer = init.signal ?? (input instanceof Request ? input.signal : null);
-  const passAbort = () => controller.abort(outer?.reason);
+  const passAbort = () => stop(outer?.reason);
   if (outer?.aborted) passAbort();
   outer?.addEventListener('abort', passAbort);
   let silent = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const heard = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       silent = true;
-      controller.abort();
-      // Not every body ends with its request's abort (a test double's stream does not): a read
-      // that waits for it ends here, and the silence is thrown below.
-      void reader?.cancel().catch(() => undefined);
+      stop();
     }, silenceMs);
   };
   heard();
@@ -51,7 +54,8 @@ export async function fetchUntilSilent(input: RequestInfo | URL, init: RequestIn
       chunks.push(next.value);
       heard();
     }
-    if (silent) throw new SilentConnectionError(`no byte from the server for ${silenceMs} ms`);
+    // A body cut short is never an answer.
+    if (controller.signal.aborted) throw controller.signal.reason;
     const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
     chunks.reduce((at, c) => (body.set(c, at), at + c.length), 0);
     const { status, statusText, headers } = response;

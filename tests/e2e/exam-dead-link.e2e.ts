@@ -79,8 +79,7 @@ describe('a connection that dies without a word', () => {
     const shown = await timer.innerText();
     await expect.poll(() => timer.innerText(), { timeout: 5_000 }).not.toBe(shown);
     await page.keyboard.press('3');
-    await sync.getByText('Tersimpan', { exact: true }).waitFor({ timeout: 15_000 });
-    expect((await serverAnswers())['1']).toBe('3');
+    await expect.poll(async () => (await serverAnswers())['1'], { timeout: 15_000 }).toBe('3');
     await context.close();
   });
 });

@@ -10,7 +10,7 @@ import {
   type ExamEntry,
   type ExamSection,
 } from '../../../machines/exam-layout.ts';
-import type { ExamAnswers, ExamMachine, SyncStatus } from '../../../machines/exam.machine.ts';
+import { openClipOf, type ExamAnswers, type ExamMachine, type SyncStatus } from '../../../machines/exam.machine.ts';
 
 export type ExamSnapshot = SnapshotFrom<ExamMachine>;
 
@@ -180,6 +180,16 @@ export function examScreenState(snapshot: ExamSnapshot, phaseBefore: SectionPhas
       canGoto: snapshot.can({ type: 'user.goto', index: context.index === pages[0] ? (pages[1] ?? 0) : (pages[0] ?? 0) }),
     },
   };
+}
+
+/**
+ * The listening clip whose actor is stopped while the timer is re-read (the page came back): its
+ * player's place is held until the next actor starts, played or not.
+ */
+export function heldClipOf(snapshot: ExamSnapshot): 'played' | 'unplayed' | null {
+  const clip = snapshot.matches('refreshing') ? openClipOf(snapshot.context) : null;
+  if (!clip) return null;
+  return clip.played ? 'played' : 'unplayed';
 }
 
 /**

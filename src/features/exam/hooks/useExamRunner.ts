@@ -1,12 +1,11 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { TimerResponse } from '../../../../contract/exam.ts';
 import type { ExamSection } from '../../../../machines/exam-layout.ts';
 import {
   examAudioOnce,
   examMachine,
-  openClipOf,
   sanitizeAudio,
   TIMER_CHECK_MS,
   serverAnswers,
@@ -25,17 +24,7 @@ import { EARLY_ANSWER_S, examApi, useExamCertificateMutation } from '../api/exam
 import { laterViews } from '../components/later-views.ts';
 import { examStorage, type ExamStorage } from '../exam-storage.ts';
 import type { ExamPaket } from '../exam-types.ts';
-import { useShownScreen } from '../exam-view-model.ts';
-
-/**
- * The listening clip whose actor is stopped while the timer is re-read (the page came back): its
- * player's place is held until the next actor starts, played or not.
- */
-function heldClipOf(snapshot: SnapshotFrom<typeof examMachine>): 'played' | 'unplayed' | null {
-  const clip = snapshot.matches('refreshing') ? openClipOf(snapshot.context) : null;
-  if (!clip) return null;
-  return snapshot.context.audio.played.includes(clip.index) ? 'played' : 'unplayed';
-}
+import { heldClipOf, useShownScreen } from '../exam-view-model.ts';
 
 /** Each clip is fetched whole once per exam; a failed fetch is forgotten so a retry fetches again. */
 function clipCache() {
