@@ -32,7 +32,9 @@ export const POSITION_REPORT_EVERY_S = 5;
 /** A jump of the element's position larger than this is a seek, and is undone. */
 export const SEEK_TOLERANCE_S = 1.5;
 
-export type InterruptReason = 'stall' | 'hidden' | 'paused' | 'leave' | 'blocked';
+/** Why a clip stopped before its end (each has its own words in the player). */
+export const INTERRUPT_REASONS = ['stall', 'hidden', 'paused', 'leave', 'blocked'] as const;
+export type InterruptReason = (typeof INTERRUPT_REASONS)[number];
 
 export interface AudioOnceInput {
   /** The item's exam index (the group head for a listening group). */

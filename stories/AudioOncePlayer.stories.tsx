@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import type { InterruptReason } from '../machines/audio-once.machine.ts';
+import { INTERRUPT_REASONS, type InterruptReason } from '../machines/audio-once.machine.ts';
 import {
   AUDIO_ONCE_STATUSES,
   AudioOncePlayerView,
   type AudioOnceStatus,
   type AudioOncePlayerViewProps,
 } from '../src/components/AudioOncePlayerView.tsx';
+import { AudioOnceHeldPlace } from '../src/components/AudioOncePlayer.tsx';
 import { t } from '../src/i18n/id.ts';
 
 const A = t.audioOnce;
@@ -142,13 +143,33 @@ export const Failed: Story = {
   },
 };
 
+/**
+ * The player's place while the exam re-reads its timer (the page came back): the same size as a
+ * player, and inert: nothing in it takes focus or a click, and no status reaches a screen reader.
+ */
+export const HeldWhileTheTimerIsRead: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 12, width: 316 }}>
+      <AudioOnceHeldPlace played={false} />
+      <AudioOnceHeldPlace played />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const held = within(canvasElement).getAllByTestId('audio-once');
+    await expect(held.map((el) => el.dataset.status)).toEqual(['loading', 'played']);
+    for (const button of canvasElement.querySelectorAll('button')) {
+      button.focus();
+      await expect(document.activeElement).not.toBe(button);
+    }
+  },
+};
+
 /** The player in each status it can show, as one listening question on a phone of this width. */
 function everyStatusAt(width: number) {
   return function EveryStatus(args: AudioOncePlayerViewProps) {
-    const reasons = Object.keys(A.interrupted) as InterruptReason[];
     const shown = AUDIO_ONCE_STATUSES.filter((s) => s !== 'askingLeave').flatMap(
       (status): { status: AudioOnceStatus; reason: InterruptReason | null }[] =>
-        status === 'interrupted' ? reasons.map((reason) => ({ status, reason })) : [{ status, reason: null }],
+        status === 'interrupted' ? INTERRUPT_REASONS.map((reason) => ({ status, reason })) : [{ status, reason: null }],
     );
     return (
       <div style={{ display: 'grid', gap: 12, width }}>
@@ -170,7 +191,7 @@ function everyStatusAt(width: number) {
  */
 async function holdsStill(canvasElement: HTMLElement) {
   const shown = [...canvasElement.querySelectorAll<HTMLElement>('[data-shown]')];
-  await expect(shown.length).toBe(AUDIO_ONCE_STATUSES.length - 1 + Object.keys(A.interrupted).length - 1);
+  await expect(shown.length).toBe(AUDIO_ONCE_STATUSES.length - 1 + INTERRUPT_REASONS.length - 1);
   const heights = shown.map((el) => `${el.dataset.shown} ${el.getBoundingClientRect().height}`);
   const first = shown[0]!.getBoundingClientRect().height;
   await expect(heights).toEqual(shown.map((el) => `${el.dataset.shown} ${first}`));

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { AudioOncePlayerView, type AudioOnceStatus } from '../src/components/AudioOncePlayerView.tsx';
 import { ExamView, type ExamViewProps } from '../src/features/exam/components/ExamView.tsx';
 import { laterViews } from '../src/features/exam/components/later-views.ts';
-import { examScreenState, type ExamSnapshot } from '../src/features/exam/exam-view-model.ts';
+import { examScreenState, type ExamSnapshot, type SectionPhase } from '../src/features/exam/exam-view-model.ts';
 import { t } from '../src/i18n/id.ts';
 import { examSnapshot, PAKET, STARTED, TO_READING, TO_WRITTEN, type ExamScript, type Step } from './support/exam-snapshots.ts';
 
@@ -14,6 +14,8 @@ import { examSnapshot, PAKET, STARTED, TO_READING, TO_WRITTEN, type ExamScript, 
 
 interface ExamStoryArgs extends Omit<ExamViewProps, 'state' | 'audio'> {
   audioStatus?: AudioOnceStatus;
+  /** The section's phase the page showed before the timer was re-read (useShownScreen keeps it). */
+  phaseBefore?: SectionPhase;
 }
 
 const E = t.exam;
@@ -42,7 +44,7 @@ const meta = {
     onDownload: fn(),
     onCloseDownloadError: fn(),
   },
-  render: ({ audioStatus, ...args }, { loaded }) => {
+  render: ({ audioStatus, phaseBefore, ...args }, { loaded }) => {
     const snapshot = (loaded as { snapshot: ExamSnapshot }).snapshot;
     const audio = audioStatus ? (
       <AudioOncePlayerView
@@ -54,7 +56,7 @@ const meta = {
         onRetry={fn()}
       />
     ) : undefined;
-    return <ExamView {...args} state={examScreenState(snapshot)} audio={audio} />;
+    return <ExamView {...args} state={examScreenState(snapshot, phaseBefore)} audio={audio} />;
   },
 } satisfies Meta<ExamStoryArgs>;
 
@@ -295,6 +297,20 @@ export const TimeUp: Story = {
     await expect(canvas.getByRole('button', { name: E.header.finish })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: E.section.continue }));
     await expect(args.onAskContinue).toHaveBeenCalled();
+  },
+};
+
+/** Back from another app after the section ended: the end stays on screen under the dialog. */
+export const RefreshingAfterTheEnd: Story = {
+  args: { phaseBefore: 'ended' },
+  loaders: at([...STARTED, { type: 'clock', ms: 35 * 60 * 1000 }, { type: 'timer.tick' }, { type: 'page.visible' }], {
+    refresh: 'pending',
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await body().findByRole('dialog', { name: E.section.refreshing })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: E.section.ended('LISTENING COMPREHENSION'), hidden: true })).toBeInTheDocument();
+    await expect(canvas.queryByRole('navigation', { name: E.nav.grid, hidden: true })).toBeNull();
   },
 };
 

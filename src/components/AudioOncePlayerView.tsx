@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { InterruptReason } from '../../machines/audio-once.machine.ts';
+import { INTERRUPT_REASONS, type InterruptReason } from '../../machines/audio-once.machine.ts';
 import { t } from '../i18n/id.ts';
 import './AudioOncePlayer.css';
 
@@ -83,9 +83,10 @@ function statusText({ status, position = 0, reason, attempt = 0 }: StatusTextPro
  * the player under a learner's finger.
  */
 function everyStatusText(props: StatusTextProps): string[] {
-  const reasons = Object.keys(t.audioOnce.interrupted) as InterruptReason[];
   const texts = AUDIO_ONCE_STATUSES.flatMap((status) =>
-    status === 'interrupted' ? reasons.map((reason) => statusText({ ...props, status, reason })) : [statusText({ ...props, status })],
+    status === 'interrupted'
+      ? INTERRUPT_REASONS.map((reason) => statusText({ ...props, status, reason }))
+      : [statusText({ ...props, status })],
   );
   return [...new Set(texts)].filter((text): text is string => text !== null);
 }

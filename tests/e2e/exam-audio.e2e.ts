@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_WAIT_MS } from '../../machines/exam.machine.ts';
+import { SILENCE_LIMIT_MS } from '../../src/lib/until-silent.ts';
 import {
   closeBrowser,
   firstPublicPaket,
@@ -16,7 +18,11 @@ import {
 /**
  * Listening on a 390 px phone: flipping through questions 1-10 at 200 ms each locks no clip (a
  * clip counts only once it is heard), a clip left half-way resumes where it stopped, and a reload
- * keeps that position instead of locking the clip.
+ * keeps that position instead of locking the clip. Coming back from another app moves nothing on
+ * the page. And a link that dies mid-request without a word (the request gets no answer and no
+ * error): a draft save into it is given up and made again, so the answer reaches the server; the
+ * timer asked when the page comes back holds the exam only a few seconds, then the learner answers
+ * on by the page's own clock.
  */
 
 let server: RunningServer;
@@ -33,7 +39,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-type Draft = { audio: { played: number[]; positions: Record<string, number> } };
+type Draft = { answers: Record<string, string>; audio: { played: number[]; positions: Record<string, number> } };
 
 const status = (page: Page) => page.getByTestId('audio-once').getAttribute('data-status');
 const position = (page: Page) => page.getByTestId('audio-once-element').evaluate((el: HTMLAudioElement) => el.currentTime);
@@ -153,5 +159,53 @@ describe('listening on a phone', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(120);
     expect(seen.gridTops, 'the question grid never moved').toHaveLength(1);
     expect(seen.shifted, 'nothing else on the page moved either').toBeLessThan(0.005);
+  });
+});
+
+describe('a connection that dies without a word', () => {
+  it('saves the answer again, and lets the learner go on when the timer gets no answer', async () => {
+    const phone = '081277770051';
+    const context = await newContext(server.baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    await registerAndSignIn(page, { nama: 'Sinta Sinyal Putus', nohp: phone, password: PASSWORD });
+    await startExamAtQuestionOne(page, paketName);
+    const sync = page.getByTestId('exam-sync');
+    await sync.getByText('Tersimpan', { exact: true }).waitFor({ timeout: 15_000 });
+    const serverAnswers = async () => ((await (await page.request.get('/api/soal/jawaban/draft')).json()) as Draft).answers;
+
+    // The first save after this goes into the dead connection.
+    let swallowed = 0;
+    await page.route('**/api/soal/jawaban/draft', async (route) => {
+      if (route.request().method() === 'PUT' && swallowed === 0) {
+        swallowed += 1;
+        return; // neither answered nor failed
+      }
+      await route.fallback();
+    });
+    const answeredAt = Date.now();
+    await page.keyboard.press('2');
+    await sync.getByText('Menyimpan...', { exact: true }).waitFor();
+    await sync.getByText('Tersimpan', { exact: true }).waitFor({ timeout: SILENCE_LIMIT_MS + 15_000 });
+    expect(swallowed).toBe(1);
+    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(SILENCE_LIMIT_MS);
+    expect((await serverAnswers())['1']).toBe('2');
+
+    // Back from another app: the timer's answer never comes.
+    await page.route('**/api/soal/timers', () => undefined);
+    await setPageVisible(page, false);
+    await setPageVisible(page, true);
+    const refreshing = page.getByRole('dialog', { name: 'Memperbarui timer...' });
+    await refreshing.waitFor();
+    const returnedAt = Date.now();
+    await screenshot(page, 'exam-dead-link-390-refreshing');
+    await refreshing.waitFor({ state: 'hidden', timeout: REFRESH_WAIT_MS + 5_000 });
+    expect(Date.now() - returnedAt).toBeLessThan(REFRESH_WAIT_MS + 5_000);
+    // The exam goes on: the clock runs and the next answer is saved.
+    const timer = page.getByTestId('exam-timer');
+    const shown = await timer.innerText();
+    await expect.poll(() => timer.innerText(), { timeout: 5_000 }).not.toBe(shown);
+    await page.keyboard.press('3');
+    await expect.poll(async () => (await serverAnswers())['1'], { timeout: 15_000 }).toBe('3');
+    await context.close();
   });
 });
