@@ -2,6 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from './paths.ts';
 
+/** package.json's `config`: the one owner of how the server process is started. */
+function startConfig(): { serverNodeFlags?: string; serverEnv?: string } {
+  const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    config?: { serverNodeFlags?: string; serverEnv?: string };
+  };
+  return pkg.config ?? {};
+}
+
+function words(value: string | undefined): string[] {
+  return (value ?? '').split(/\s+/).filter(Boolean);
+}
+
 /**
  * The Node.js flags the server process runs with. Their one owner is package.json's
  * `config.serverNodeFlags`, which `npm start` and `npm run serve` pass to node; the bench, the
@@ -19,6 +31,24 @@ import { projectRoot } from './paths.ts';
  * MB at 1,000 participants (docs/decisions/033-what-an-exam-day-does-not-need.md).
  */
 export function serverNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { config?: { serverNodeFlags?: string } };
-  return (pkg.config?.serverNodeFlags ?? '').split(/\s+/).filter(Boolean);
+  return words(startConfig().serverNodeFlags);
+}
+
+/**
+ * The environment the server process starts with, beside its flags: package.json's
+ * `config.serverEnv`, `KEY=VALUE` words that `npm start` and `npm run serve` put before node with
+ * `env`. glibc reads them once, when the process starts, so they cannot be set from inside it.
+ * `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates its own malloc arena (up to eight
+ * per core), and each arena keeps what its thread freed. With two for all of them, the exam day of
+ * 3,000 on PGlite peaked 30-40 MB lower; one arena saved no more, and would put every thread's
+ * allocations behind a single lock (docs/decisions/041-two-malloc-arenas.md).
+ */
+export function serverProcessEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const word of words(startConfig().serverEnv)) {
+    const at = word.indexOf('=');
+    if (at <= 0) throw new Error(`package.json config.serverEnv: "${word}" is not KEY=VALUE`);
+    env[word.slice(0, at)] = word.slice(at + 1);
+  }
+  return env;
 }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { serverNodeFlags } from '../../server/node-flags.ts';
+import { serverNodeFlags, serverProcessEnv } from '../../server/node-flags.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 /** The compiled server of `npm run build` (what `npm start` runs). */
@@ -64,6 +64,7 @@ export async function startServerProcess(options: {
     LOG_LEVEL: 'warn',
     ADMIN_NOHP: BENCH_ADMIN.nohp,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...serverProcessEnv(),
     ...options.env,
   };
   const started = performance.now();

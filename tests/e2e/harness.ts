@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { expect, inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { pageOf } from '../../machines/exam-layout.ts';
-import { serverNodeFlags } from '../../server/node-flags.ts';
+import { serverNodeFlags, serverProcessEnv } from '../../server/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 export const serverEntry = path.join(root, 'dist', 'server', 'server', 'index.js');
@@ -71,6 +71,7 @@ export async function startServer(
     // for reasons that are not the server's load; shedding on it would refuse the journey's own
     // steps. tests/server/overload.test.ts checks the shedding; the deadline and queue limits stay on.
     OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    ...serverProcessEnv(),
     ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
