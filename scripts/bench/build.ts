@@ -56,6 +56,7 @@ export async function buildCopy(): Promise<BuiltCopy> {
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -63,7 +64,7 @@ interface ManifestChunk {
   dynamicImports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export interface BundleSize {
   /** Route name (landing, exam, admin). */
@@ -75,6 +76,19 @@ export interface BundleSize {
   files: number;
   /** False when the route's module is not in the router yet. */
   found: boolean;
+}
+
+/**
+ * The manifest key of the chunk holding a source module. A dynamically imported module is keyed
+ * by its path when its chunk is its own; when another chunk also imports what it holds statically
+ * (the exam's later views import its view model), the bundler makes it a shared chunk keyed
+ * `_<name>-<hash>.js`, named after the module, and only the name is left to find it by.
+ */
+export function chunkKeyOf(manifest: Manifest, module: string): string | undefined {
+  if (manifest[module]) return module;
+  const stem = path.basename(module).replace(/\.[^.]+$/, '');
+  const named = Object.keys(manifest).filter((k) => k.startsWith('_') && manifest[k]!.name === stem && manifest[k]!.file.endsWith('.js'));
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /** Every chunk key reachable from `keys` through static imports (what loads with it). */
@@ -127,10 +141,13 @@ export async function bundleSizes(clientDir: string): Promise<BundleSize[]> {
   };
   const result: BundleSize[] = [];
   for (const { route, modules } of routes) {
-    const present = modules.filter((m) => manifest[m]);
+    const present = modules.filter((m) => chunkKeyOf(manifest, m));
+    // A module the router names but no chunk holds would make the route read as not built yet.
+    const lost = modules.filter((m) => !present.includes(m));
+    if (lost.length) throw new Error(`bench: no chunk of the build holds ${lost.join(', ')} (route ${route})`);
     // The route's own modules, not a guard or the header around it: `found` says the page is built.
     const routeFound = present.some((m) => !m.startsWith('src/app/') && !SIGNED_IN_HEADER.includes(m));
-    const keys = closure(manifest, [entry, ...present]);
+    const keys = closure(manifest, [entry, ...present.map((m) => chunkKeyOf(manifest, m)!)]);
     const js = new Set<string>();
     const css = new Set<string>();
     for (const k of keys) {
