@@ -97,19 +97,42 @@ describe('GET /api/soal kept whole and compressed (decision 035)', () => {
   });
 
   it('a burst of first requests after a change reads the questions once and answers each the same', async () => {
-    await writeBeside(`update soal set pilihan_dua = 'pertama' where paket_soal_id = ${paket.id} and page = 2`);
-    const cold = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
-    const warm = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
+    const { cold, warm, burst, answers } = await withGuardUntold(async () => {
+      await writeBeside(`update soal set pilihan_dua = 'pertama' where paket_soal_id = ${paket.id} and page = 2`);
+      const cold = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
+      const warm = await statementsOf(ctx, () => learner.get('/api/soal', { 'accept-encoding': 'br' }));
+      await writeBeside(`update soal set pilihan_dua = 'serentak' where paket_soal_id = ${paket.id} and page = 2`);
+      const before = ctx.database.queryCount;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => soal(learner)));
+      return { cold, warm, burst: ctx.database.queryCount - before, answers };
+    });
     expect(cold).toBeGreaterThan(warm);
-    await writeBeside(`update soal set pilihan_dua = 'serentak' where paket_soal_id = ${paket.id} and page = 2`);
-    const before = ctx.database.queryCount;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => soal(learner)));
     // One request reads the questions; the nine others read what every request reads.
-    expect(ctx.database.queryCount - before).toBe(cold + 9 * warm);
+    expect(burst).toBe(cold + 9 * warm);
     for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
     expect(answers[0]!.body.soal.find((q) => q.page === 2)!.pilihan_dua).toBe('serentak');
   });
 });
+
+/**
+ * Runs a count of statements again (at most three times) while the exam guard was told to forget
+ * during it: on PostgreSQL a sync point not heard back within 2 s, which a loaded test machine can
+ * take, makes the listener forget everything it keeps, and the next request reads its guard again.
+ */
+async function withGuardUntold<T>(count: () => Promise<T>): Promise<T> {
+  for (let round = 1; ; round++) {
+    let told = false;
+    const unsubscribe = ctx.database.changes((channel) => {
+      if (channel === 'exam_guard') told = true;
+    });
+    try {
+      const result = await count();
+      if (!told || round === 3) return result;
+    } finally {
+      unsubscribe();
+    }
+  }
+}
 
 describe('while the database is not telling', () => {
   it('reads the version row per request and the content once per version', async () => {
