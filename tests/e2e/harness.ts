@@ -46,7 +46,7 @@ export const ADMIN = { nohp: '081100000001', password: 'admin-e2e-rahasia' };
  * (data-templates.setup.ts), with or without the demo package as DEMO_CONTENT says; `fresh` (or a
  * DATABASE_URL, whose database the copy would not match) starts on an empty one instead.
  */
-const STARTUP_LIMIT_MS = 150_000;
+export const STARTUP_LIMIT_MS = 150_000;
 
 export async function startServer(
   options: { dataDir?: string; env?: Record<string, string>; fresh?: boolean } = {},

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { serverNodeFlags, serverProcessEnv } from '../../server/node-flags.ts';
-import { ADMIN, freePort } from './harness.ts';
+import { ADMIN, freePort, STARTUP_LIMIT_MS } from './harness.ts';
 
 /**
  * `npm start` builds and then runs `npm run serve`: the README's way to run the product.
@@ -16,30 +16,48 @@ let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 
 afterAll(async () => {
-  if (child?.pid && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  }
+  if (child?.pid) await endGroup(child.pid);
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The server's node process among the command's process group (npm and the shell are in it too). */
-async function serverProcessIn(group: number): Promise<string | undefined> {
+const SERVER_ENTRY = path.join('dist', 'server', 'server', 'index.js');
+
+/** The live processes of a process group, with their arguments. */
+async function processesIn(group: number): Promise<{ pid: string; argv: string[] }[]> {
+  const found: { pid: string; argv: string[] }[] = [];
   for (const pid of await readdir('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
       // Fields after the command's closing parenthesis: state, ppid, pgrp.
-      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-      const isServer = path.basename(argv[0] ?? '') === 'node' && argv.includes(path.join('dist', 'server', 'server', 'index.js'));
-      if (pgrp === group && isServer) return pid;
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) !== group || state === 'Z') continue;
+      found.push({ pid, argv: (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0') });
     } catch {
       // the process ended while it was read
     }
   }
-  return undefined;
+  return found;
+}
+
+/**
+ * Ends the command's whole group (npm, the shell and the server) and waits until none of it is
+ * left, so the server never outlives the test nor writes to a data folder being removed.
+ */
+async function endGroup(group: number): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-group, name);
+    } catch {
+      // the group has already ended
+    }
+  };
+  signal('SIGTERM');
+  const killAfter = Date.now() + 10_000;
+  while ((await processesIn(group)).length > 0) {
+    if (Date.now() > killAfter) signal('SIGKILL');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe('the start command', () => {
@@ -67,25 +85,29 @@ describe('the start command', () => {
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
 
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + STARTUP_LIMIT_MS;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm run serve ended (${child.exitCode}):\n${out}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`npm run serve ended (${child.exitCode ?? child.signalCode}):\n${out}`);
       const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (res) => res.ok,
         () => false,
       );
       if (healthy) break;
-      if (Date.now() > deadline) throw new Error(`npm run serve: not healthy within 60 s:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`npm run serve: not healthy within ${STARTUP_LIMIT_MS / 1000} s:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const pid = await serverProcessIn(child.pid!);
-    expect(pid, 'the server process under npm run serve').toBeDefined();
-    const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-    const environ = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+    const server = (await processesIn(child.pid!)).find(
+      ({ argv }) => path.basename(argv[0] ?? '') === 'node' && argv.includes(SERVER_ENTRY),
+    );
+    expect(server, 'the server process under npm run serve').toBeDefined();
+    const argv = server!.argv;
+    const environ = (await readFile(`/proc/${server!.pid}/environ`, 'utf8')).split('\0');
     const flags = serverNodeFlags();
     expect(flags).toContain('--heap-growing-percent=50');
-    for (const flag of flags) expect(argv, 'node flags come before the entry').toContain(flag);
+    for (const flag of flags) expect(argv.indexOf(flag), `${flag} is given to node, before the entry`).toBeGreaterThan(0);
+    for (const flag of flags) expect(argv.indexOf(flag)).toBeLessThan(argv.indexOf(SERVER_ENTRY));
     const env = serverProcessEnv();
     // Two malloc arenas (docs/decisions/041-two-malloc-arenas.md): glibc reads it only at start.
     expect(env.MALLOC_ARENA_MAX).toBe('2');
