@@ -39,8 +39,8 @@ export function serverNodeFlags(): string[] {
  * `config.serverEnv`, `KEY=VALUE` words that `npm start` and `npm run serve` put before node with
  * `env`. glibc reads them once, when the process starts, so they cannot be set from inside it.
  * `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates its own malloc arena (up to eight
- * per core), and each arena keeps what its thread freed. With two for all of them, the exam day of
- * 3,000 on PGlite peaked 30-40 MB lower; one arena saved no more, and would put every thread's
+ * per core), and each arena keeps what its thread freed for itself alone. Two shared by all keep
+ * the exam day of 3,000 on PGlite under its memory budget; one would put every thread's
  * allocations behind a single lock (docs/decisions/041-two-malloc-arenas.md).
  */
 export function serverProcessEnv(): Record<string, string> {

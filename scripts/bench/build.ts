@@ -141,13 +141,12 @@ export async function bundleSizes(clientDir: string): Promise<BundleSize[]> {
   };
   const result: BundleSize[] = [];
   for (const { route, modules } of routes) {
-    const present = modules.filter((m) => chunkKeyOf(manifest, m));
     // A module the router names but no chunk holds would make the route read as not built yet.
-    const lost = modules.filter((m) => !present.includes(m));
+    const lost = modules.filter((m) => !chunkKeyOf(manifest, m));
     if (lost.length) throw new Error(`bench: no chunk of the build holds ${lost.join(', ')} (route ${route})`);
-    // The route's own modules, not a guard or the header around it: `found` says the page is built.
-    const routeFound = present.some((m) => !m.startsWith('src/app/') && !SIGNED_IN_HEADER.includes(m));
-    const keys = closure(manifest, [entry, ...present.map((m) => chunkKeyOf(manifest, m)!)]);
+    // The route's own modules, not a guard or the header around it: `found` says the router has the page.
+    const routeFound = modules.some((m) => !m.startsWith('src/app/') && !SIGNED_IN_HEADER.includes(m));
+    const keys = closure(manifest, [entry, ...modules.map((m) => chunkKeyOf(manifest, m)!)]);
     const js = new Set<string>();
     const css = new Set<string>();
     for (const k of keys) {
@@ -160,7 +159,7 @@ export async function bundleSizes(clientDir: string): Promise<BundleSize[]> {
     for (const f of css) cssBytes += await sizeOf(f);
     result.push({
       route,
-      modules: present,
+      modules,
       jsKb: Math.round(jsBytes / 102.4) / 10,
       cssKb: Math.round(cssBytes / 102.4) / 10,
       files: js.size + css.size,

@@ -38,6 +38,30 @@ export interface RunningServer {
 
 export const ADMIN = { nohp: '081100000001', password: 'admin-e2e-rahasia' };
 
+const STARTUP_LIMIT_MS = 150_000;
+
+/**
+ * Waits until the server answers /api/health, or fails with what the process printed once it has
+ * ended or the limit has passed. A fresh DATA_DIR is migrated and seeded (demo package, practice
+ * bank) before /api/health answers: a few seconds alone, much longer when two journeys start side
+ * by side on a busy machine.
+ */
+export async function untilHealthy(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server not healthy within ${STARTUP_LIMIT_MS / 1000} s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Starts the compiled server exactly as `npm start` does after its build step, on a free port and
  * a temporary DATA_DIR (or the given one, to test restarts), and waits for /api/health.
@@ -46,8 +70,6 @@ export const ADMIN = { nohp: '081100000001', password: 'admin-e2e-rahasia' };
  * (data-templates.setup.ts), with or without the demo package as DEMO_CONTENT says; `fresh` (or a
  * DATABASE_URL, whose database the copy would not match) starts on an empty one instead.
  */
-export const STARTUP_LIMIT_MS = 150_000;
-
 export async function startServer(
   options: { dataDir?: string; env?: Record<string, string>; fresh?: boolean } = {},
 ): Promise<RunningServer> {
@@ -84,23 +106,11 @@ export async function startServer(
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-
-  // A fresh DATA_DIR is migrated and seeded (demo package, practice bank) before /api/health
-  // answers: a few seconds alone, much longer when two journeys start side by side on a busy machine.
-  const deadline = Date.now() + STARTUP_LIMIT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server not healthy within ${STARTUP_LIMIT_MS / 1000} s:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await untilHealthy(baseUrl, child, () => out);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
   }
 
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { serverNodeFlags, serverProcessEnv } from '../../server/node-flags.ts';
-import { ADMIN, freePort, STARTUP_LIMIT_MS } from './harness.ts';
+import { ADMIN, freePort, serverEntry, untilHealthy } from './harness.ts';
 
 /**
  * `npm start` builds and then runs `npm run serve`: the README's way to run the product.
@@ -20,7 +20,8 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const SERVER_ENTRY = path.join('dist', 'server', 'server', 'index.js');
+/** The entry as the serve script names it, relative to the project. */
+const SERVER_ENTRY = path.relative(root, serverEntry);
 
 /** The live processes of a process group, with their arguments. */
 async function processesIn(group: number): Promise<{ pid: string; argv: string[] }[]> {
@@ -85,18 +86,7 @@ describe('the start command', () => {
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
 
-    const deadline = Date.now() + STARTUP_LIMIT_MS;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null)
-        throw new Error(`npm run serve ended (${child.exitCode ?? child.signalCode}):\n${out}`);
-      const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (healthy) break;
-      if (Date.now() > deadline) throw new Error(`npm run serve: not healthy within ${STARTUP_LIMIT_MS / 1000} s:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await untilHealthy(`http://127.0.0.1:${port}`, child, () => out);
 
     const server = (await processesIn(child.pid!)).find(
       ({ argv }) => path.basename(argv[0] ?? '') === 'node' && argv.includes(SERVER_ENTRY),
