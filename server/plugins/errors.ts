@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isLockConflict } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { answerBusy } from './overload.ts';
 
@@ -14,10 +15,12 @@ declare module 'fastify' {
 }
 
 /**
- * Too much work queued rather than anything broken: PGlite's queue past its limit, a wait for a
- * pooled PostgreSQL connection past the pool's acquire timeout, or the password-hashing queue full.
+ * Too much work at once rather than anything broken: PGlite's queue past its limit, a wait for a
+ * pooled PostgreSQL connection past the pool's acquire timeout, the password-hashing queue full, or
+ * a statement PostgreSQL rolled back after it lost a race for rows (a repeat is safe).
  */
-export function isDatabaseBusy(err: unknown): boolean {
+function isDatabaseBusy(err: unknown): boolean {
+  if (isLockConflict(err)) return true;
   // Drizzle wraps a failed query in its own error with the driver's as the cause.
   for (
     let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
@@ -81,7 +84,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const retryAfter = request.server.config.overload.retryAfterSeconds;
     if (isDatabaseBusy(error)) {
       request.log.warn({ err: error }, 'overloaded');
-      // A call refused inside the handler: PGlite's own bound, a pooled connection not free in time, the hash queue.
+      // A call refused inside the handler: PGlite's own bound, a pooled connection not free in time,
+      // the hash queue, a lost race for rows.
       return answerBusy(reply, retryAfter, 'busy');
     }
     if (isDatabaseUnavailable(error)) {

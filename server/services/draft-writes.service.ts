@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { countServedRequests, parallelStatements, type Db } from '../db/client.ts';
+import { isLockConflict } from '../db/errors.ts';
 import { examAttempts } from '../db/schema.ts';
 
 /**
@@ -98,7 +99,10 @@ export class DraftWrites {
       countServedRequests(this.db, batch.length);
       for (const w of batch) w.resolve(versions.get(w.write.id) ?? null);
     } catch (error) {
-      for (const w of batch) w.reject(error);
+      // Rows lost to another writer (PostgreSQL rolled the whole statement back): every save takes
+      // the locked merge, as for a row changed since it was read, instead of failing.
+      if (isLockConflict(error)) for (const w of batch) w.resolve(null);
+      else for (const w of batch) w.reject(error);
     } finally {
       this.running -= 1;
       this.schedule();
@@ -131,8 +135,14 @@ export class DraftWrites {
  * travel again as an array: the planner cannot see how many rows the JSON holds (it assumes 100)
  * and would read every attempt to join them, while `id = any(...)` makes it look each one up by
  * its key.
+ *
+ * The rows go in the order of their ids. On PostgreSQL two batches may run at once (lanes), and a
+ * save repeated while its first copy still waits puts one attempt in both; the plan locks rows in
+ * the order the JSON lists them (or the index returns them), so batches listing them by arrival
+ * could each hold a row the other waits for: a deadlock, one batch rolled back.
  */
-export function draftBatchStatement(writes: readonly DraftWrite[]): SQL {
+export function draftBatchStatement(unordered: readonly DraftWrite[]): SQL {
+  const writes = [...unordered].sort((a, b) => a.id - b.id);
   const rows = JSON.stringify(
     writes.map((w) => ({
       id: w.id,

@@ -4,12 +4,13 @@ import { and, desc, eq, isNull, lte, not, sql } from 'drizzle-orm';
 import type { PaymentOrder, QrisSetting, SetupStatus } from '../../contract/payments.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { gatewayNotifications, paketSoal, paymentOrders, payments, settings, users, type UserRow } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { decodeImage } from './image-decode.service.ts';
 import { PAKET_NOT_FOUND } from './paket.service.ts';
 import { GatewayError, type PaymentGateway } from './payment-gateway.service.ts';
-import { confirmFromGateway, isUniqueViolation, PAYMENT_PENDING_CONFLICT, QR_SETTING_KEY } from './payments.service.ts';
+import { confirmFromGateway, PAYMENT_PENDING_CONFLICT, QR_SETTING_KEY } from './payments.service.ts';
 import { buildDynamicQris, parseStaticQris, QrisError } from './qris.service.ts';
 
 // jsqr is CommonJS with an ES-style default in its types; Node hands us module.exports (also callable as .default).

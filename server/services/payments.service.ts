@@ -4,6 +4,7 @@ import type { AdminPayment, AdminPaymentList, PaymentDecision, PaymentStatus, Us
 import { PROOF_REQUIRED } from '../../contract/payments.ts';
 import { normalizePhone } from '../../contract/phone.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { examAttempts, paketSoal, paymentDecisions, paymentOrders, payments, settings, users, type UserRow } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { activateIfIdle } from './access.service.ts';
@@ -43,14 +44,6 @@ function toUserPayment(p: PaymentRow): UserPayment {
     createdAt: p.createdAt.toISOString(),
     decidedAt: p.decidedAt?.toISOString() ?? null,
   };
-}
-
-/** True for PostgreSQL's unique_violation, whichever driver wrapped it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

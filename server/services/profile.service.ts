@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { NOHP_TAKEN, OLD_PASSWORD_WRONG, PROFILE_SAVED, type UpdateProfileResponse } from '../../contract/profile.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.service.ts';
@@ -12,13 +13,6 @@ export const NOHP_NOT_YOURS = 'Nomor HP tidak sesuai dengan akun yang sedang log
 /** A body `nohp` is accepted for compatibility but must be the session user's (DESIGN section 4). */
 function assertOwnNohp(user: UserRow, nohp: string | undefined): void {
   if (nohp !== undefined && nohp !== user.nohp) throw forbidden(NOHP_NOT_YOURS);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** The storage key inside a stored profile picture path (`/api/media/<key>`), if it is ours. */

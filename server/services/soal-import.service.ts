@@ -12,6 +12,7 @@ import {
   type SoalSection,
 } from '../../contract/soal.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { assertNoRunningAttempt } from './content-guard.service.ts';
@@ -20,15 +21,7 @@ import { PASSAGE_CONTENT_REQUIRED } from './question-reading.service.ts';
 import { sanitizeHtml } from './sanitize.service.ts';
 import { baseName, isZip, MAX_ENTRY_BYTES, readAiken, readCsv, readXlsx, readZip, sectionOfCell, type SheetRow } from './soal-sheet.ts';
 import { MB } from '../../contract/uploads.ts';
-import {
-  AUDIO_LISTENING_ONLY,
-  checkSoal,
-  isUniqueViolation,
-  newSoalValues,
-  numberTaken,
-  type CheckedSoal,
-  type SoalInput,
-} from './soal.service.ts';
+import { AUDIO_LISTENING_ONLY, checkSoal, newSoalValues, numberTaken, type CheckedSoal, type SoalInput } from './soal.service.ts';
 import type { FileKind, Storage, StoredFile } from './storage.service.ts';
 
 /**

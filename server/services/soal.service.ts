@@ -4,6 +4,7 @@ import { isListeningGroupMember, listeningPartOf, pageOf, partNumberRange } from
 import { DEFAULT_SKILL, type SkillId } from '../../contract/skills.ts';
 import { readWritten, WRITTEN_PARTS_MESSAGE } from '../../contract/written-markup.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { questionReading, soal } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertNoRunningAttempt } from './content-guard.service.ts';
@@ -98,11 +99,6 @@ async function passageOf(db: Db, paketId: number, qReading: number | undefined):
   if (!rows[0]) throw badRequest(PASSAGE_REQUIRED);
   return rows[0];
 }
-
-export const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 /** What the question rules make of a row's text: the stored HTML and the four options. */
 export interface CheckedSoal {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../contract/auth.ts';
 import { parseIndonesianMobile } from '../../contract/phone.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.service.ts';
@@ -13,11 +14,6 @@ export const toAuthUser = (u: UserRow): AuthUser => ({
   role: u.role,
   profilePic: u.profilePic,
 });
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 export interface NewUser {
   nohp: string;

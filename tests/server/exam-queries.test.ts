@@ -1,9 +1,11 @@
 import { eq, isNull, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAttempts, examHistory } from '../../server/db/schema.ts';
-import { draftBatchStatement } from '../../server/services/draft-writes.service.ts';
+import { draftBatchStatement, type DraftWrite } from '../../server/services/draft-writes.service.ts';
 import { parallelStatements } from '../../server/db/client.ts';
-import { createTestApp, insertCompletePackage, startedExam, statementsOf, type TestContext } from './helpers.ts';
+import { SERVER_BUSY } from '../../server/plugins/overload.ts';
+import { createTestApp, insertCompletePackage, startedExam, statementsOf, testDb, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let paket: { id: number; keys: Map<number, string> };
@@ -143,6 +145,113 @@ describe('queries per exam call (DESIGN section 10)', () => {
       expect(save.json()).toMatchObject({ index: 4, answers: { '1': '1', '2': '2', '3': '4' } });
     } finally {
       (db as { execute: typeof realExecute }).execute = realExecute;
+    }
+  });
+
+  it('a batch PostgreSQL rolls back after a lost race for rows is merged under the lock, not failed', async () => {
+    const c = await runningExam();
+    await c.put('/api/soal/jawaban/draft', { index: 1, answers: { '1': '1' } });
+    const db = ctx.database.db;
+    const realExecute = db.execute.bind(db);
+    let refused = 0;
+    (db as { execute: typeof realExecute }).execute = (async (query: Parameters<typeof realExecute>[0]) => {
+      if (refused === 0) {
+        refused += 1;
+        // As node-postgres raises it, wrapped by Drizzle.
+        throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+      }
+      return realExecute(query);
+    }) as typeof realExecute;
+    try {
+      const save = await c.put('/api/soal/jawaban/draft', { index: 2, answers: { '2': '3' } });
+      expect(refused).toBe(1);
+      expect(save.statusCode, save.body).toBe(200);
+      expect(save.json()).toMatchObject({ index: 2, answers: { '1': '1', '2': '3' } });
+    } finally {
+      (db as { execute: typeof realExecute }).execute = realExecute;
+    }
+    expect((await c.get('/api/soal/jawaban/draft')).json()).toMatchObject({ index: 2, answers: { '1': '1', '2': '3' } });
+  });
+
+  it('a save whose locked merge loses a race for rows as well answers 503 with Retry-After, which the phone repeats, not 500', async () => {
+    const c = await runningExam();
+    await c.put('/api/soal/jawaban/draft', { index: 1, answers: { '1': '1' } });
+    const db = ctx.database.db;
+    const [realExecute, realTransaction] = [db.execute.bind(db), db.transaction.bind(db)];
+    const lost = () =>
+      Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('could not serialize access'), { code: '40001' }) });
+    (db as { execute: unknown }).execute = async () => Promise.reject(lost());
+    (db as { transaction: unknown }).transaction = async () => Promise.reject(lost());
+    try {
+      const save = await c.put('/api/soal/jawaban/draft', { index: 2, answers: { '2': '3' } });
+      expect(save.statusCode, save.body).toBe(503);
+      expect(save.headers['retry-after']).toBeDefined();
+      expect(save.json()).toEqual({ message: SERVER_BUSY });
+    } finally {
+      (db as { execute: typeof realExecute }).execute = realExecute;
+      (db as { transaction: typeof realTransaction }).transaction = realTransaction;
+    }
+    // Nothing of the refused save was kept; the next one is written.
+    expect((await c.get('/api/soal/jawaban/draft')).json()).toMatchObject({ index: 1, answers: { '1': '1' } });
+    expect((await c.put('/api/soal/jawaban/draft', { index: 2, answers: { '2': '3' } })).statusCode).toBe(200);
+  });
+
+  // Two lanes write at once on PostgreSQL, and a save repeated while its first copy still waits
+  // (a phone's retry) puts one attempt in both batches. Here the order is forced: a third
+  // connection holds the first row while one batch waits for it, then the other batch (listing the
+  // rows the other way round) starts; released, the first batch takes the first row and wants the
+  // second. Listed as they arrived, the second batch would hold that one: a deadlock.
+  it.runIf(testDb === 'postgres')('two draft batches sharing attempts lock them in one order, so neither is rolled back', async () => {
+    await runningExam();
+    await runningExam();
+    const db = ctx.database.db;
+    // Both drivers answer a raw statement as `{ rows }`.
+    const open: unknown = await db.execute(
+      sql`select id, xmin::text as version from ${examAttempts} where finished_at is null order by id`,
+    );
+    const [first, second] = (open as { rows: { id: number; version: string }[] }).rows.slice(-2);
+    const write = (r: { id: number; version: string }, answer: string): DraftWrite => ({
+      id: r.id,
+      version: r.version,
+      answersChanged: { '1': answer },
+      answeredAtChanged: { '1': new Date().toISOString() },
+      audioPositionsChanged: {},
+      currentIndex: 1,
+      playedAudio: [],
+      draftSavedAt: new Date(),
+    });
+    const holder = new pg.Client({ connectionString: ctx.databaseUrl });
+    const watcher = new pg.Client({ connectionString: ctx.databaseUrl });
+    await holder.connect();
+    await watcher.connect();
+    const waitingForLocks = async (n: number) => {
+      const until = Date.now() + 10_000;
+      for (;;) {
+        const r = await watcher.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (r.rows[0]!.n >= n) return;
+        if (Date.now() > until) throw new Error(`${n} statements never waited for a lock`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'written',
+        (e: Error) => `failed: ${(e.cause as { code?: string } | undefined)?.code ?? e.message}`,
+      );
+    try {
+      await holder.query('begin');
+      await holder.query('select id from exam_attempts where id = $1 for update', [first!.id]);
+      const ascending = outcome(db.execute(draftBatchStatement([write(first!, '1'), write(second!, '1')])));
+      await waitingForLocks(1);
+      const descending = outcome(db.execute(draftBatchStatement([write(second!, '2'), write(first!, '2')])));
+      await waitingForLocks(2);
+      await holder.query('commit');
+      expect([await ascending, await descending]).toEqual(['written', 'written']);
+    } finally {
+      await holder.end();
+      await watcher.end();
     }
   });
 

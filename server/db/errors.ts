@@ -1,0 +1,21 @@
+/**
+ * Whether a failed statement carries one of these SQLSTATEs, whichever driver or wrapper raised it:
+ * Drizzle wraps a failed query in its own error with the driver's (node-postgres or PGlite) as the
+ * cause.
+ */
+function hasSqlState(err: unknown, ...states: string[]): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && states.includes(code)) return true;
+  }
+  return false;
+}
+
+/** unique_violation: another row already holds the value. */
+export const isUniqueViolation = (err: unknown): boolean => hasSqlState(err, '23505');
+
+/**
+ * deadlock_detected or serialization_failure: the statement lost a race for rows and was rolled
+ * back whole, so running it again (or the caller's other path) is safe.
+ */
+export const isLockConflict = (err: unknown): boolean => hasSqlState(err, '40P01', '40001');
