@@ -124,6 +124,9 @@ export function budgets(r: Omit<BenchResult, 'budgets' | 'finishedAt' | 'seconds
       );
     if (submitAt10)
       add(`140-answer submission p99 at 10 connections (${db})`, '< 100 ms', `${submitAt10.p99Ms} ms`, submitAt10.p99Ms < 100);
+    const submitAt100 = rows.find((a) => a.route.startsWith('POST /api/soal/jawaban') && a.connections === 100);
+    if (submitAt100)
+      add(`140-answer submission p99 at 100 connections (${db})`, '< 500 ms', `${submitAt100.p99Ms} ms`, submitAt100.p99Ms < 500);
     readRatio(
       add,
       `DB-free route vs bare node:http (${db})`,

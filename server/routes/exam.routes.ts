@@ -122,7 +122,9 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       assertOwnNohp(user, request.body.nohp);
-      const score = await submitAnswers(app.db, user, request.body.answers, undefined, request.openAttempt);
+      const score = await submitAnswers(app.db, user, request.body.answers, undefined, request.openAttempt, (paketId) =>
+        questions.keys(app.db, paketId),
+      );
       app.examOutcomes.kick();
       return score;
     },

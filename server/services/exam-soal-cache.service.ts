@@ -3,7 +3,7 @@ import { encodeBody, type AnswerEncoding } from '../compression.ts';
 import type { Db } from '../db/client.ts';
 import { versionRow } from '../db/version-rows.ts';
 import { ChangeNotices } from './change-notices.service.ts';
-import { examPaketFields, examQuestions } from './exam.service.ts';
+import { examPaketFields, examQuestions, packageKeys, type PackageKeys } from './exam.service.ts';
 
 /**
  * GET /soal answered from memory (docs/decisions/035-the-questions-kept-whole.md): every learner of
@@ -28,6 +28,8 @@ interface PackageContent {
   paket: Awaited<ReturnType<typeof examPaketFields>>;
   /** The serialised question list. */
   questionsJson: string;
+  /** What a submission is scored by: the keys never leave the server. */
+  keys: PackageKeys;
 }
 
 /** Distinct kept answers (package and time factor) before the oldest is dropped; each holds its compressed bytes. */
@@ -91,29 +93,51 @@ export class ExamSoalCache {
   }
 
   async answer(db: Db, { paketId, timeFactorPct }: { paketId: number; timeFactorPct: number }): Promise<KeptSoalAnswer> {
+    const told = await this.catchUp(db, this.answers.size > 0);
+    const key = `${paketId} ${timeFactorPct}`;
+    const kept = this.answers.get(key);
+    if (kept) return kept;
+    const { content, keep } = await this.content(db, paketId, told);
+    const answer = keptAnswer(content, timeFactorPct);
+    if (keep) remember(this.answers, key, answer, MAX_ANSWERS);
+    return answer;
+  }
+
+  /**
+   * The keys a submission of the package is scored by, from the same kept content: a submission
+   * then makes no statement of its own for them (the claim is its only one).
+   */
+  async keys(db: Db, paketId: number): Promise<PackageKeys> {
+    const told = await this.catchUp(db, this.packages.size > 0);
+    return (await this.content(db, paketId, told)).content.keys;
+  }
+
+  /**
+   * Makes what is kept current before a look: while told, waits until every notice committed
+   * before now has been heard (when anything is kept); otherwise reads the version row.
+   */
+  private async catchUp(db: Db, anythingKept: boolean): Promise<boolean> {
     const told = this.notices.live();
     if (told) {
-      if (this.answers.size > 0) await this.notices.caughtUp();
+      if (anythingKept) await this.notices.caughtUp();
     } else {
       const version = await versionOf(db);
       if (version !== this.version) this.forget(version);
     }
-    const key = `${paketId} ${timeFactorPct}`;
-    const kept = this.answers.get(key);
-    if (kept) return kept;
+    return told;
+  }
 
-    let content = this.packages.get(paketId);
-    if (!content) {
-      const ticket = this.notices.ticket();
-      content = await this.read(db, paketId);
-      // A change committed after this request looked: answer what was read, keep nothing.
-      const stale = told ? !this.notices.unchangedSince(ticket) : content.version !== this.version;
-      if (stale) return keptAnswer(content, timeFactorPct);
-      remember(this.packages, paketId, content, MAX_PACKAGES);
-    }
-    const answer = keptAnswer(content, timeFactorPct);
-    remember(this.answers, key, answer, MAX_ANSWERS);
-    return answer;
+  /** The package's kept content, read if need be; `keep` is false when a change committed meanwhile. */
+  private async content(db: Db, paketId: number, told: boolean): Promise<{ content: PackageContent; keep: boolean }> {
+    const kept = this.packages.get(paketId);
+    if (kept) return { content: kept, keep: true };
+    const ticket = this.notices.ticket();
+    const content = await this.read(db, paketId);
+    // A change committed after this request looked: use what was read, keep nothing.
+    const stale = told ? !this.notices.unchangedSince(ticket) : content.version !== this.version;
+    if (stale) return { content, keep: false };
+    remember(this.packages, paketId, content, MAX_PACKAGES);
+    return { content, keep: true };
   }
 
   /** Drops everything kept; `version` is what is kept from now on (null: as told). */
@@ -134,6 +158,7 @@ export class ExamSoalCache {
           version: await versionOf(tx),
           paket: await examPaketFields(tx, paketId),
           questionsJson: JSON.stringify(questionsSchema.parse(await examQuestions(tx, paketId))),
+          keys: await packageKeys(tx, paketId),
         }),
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );

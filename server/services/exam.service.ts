@@ -518,7 +518,7 @@ async function latestScore(db: Db, userId: number): Promise<ScoreResult | null> 
 const UNNAMED_PAKET = 'Paket';
 
 /** What scoring needs of a package: its name and each question's key, skill and section. */
-interface PackageKeys {
+export interface PackageKeys {
   namaPaket: string;
   keys: { id: number; page: number; jawaban: string; skill: string; section: PendingOutcome['section'] }[];
 }
@@ -528,7 +528,7 @@ interface PackageKeys {
  * boundary a fraction of 140 rows. Read outside the finishing statement: a package's content
  * cannot change while an attempt of it runs (decision 011), and a finished attempt is not scored.
  */
-async function packageKeys(db: Db, paketId: number | null): Promise<PackageKeys> {
+export async function packageKeys(db: Db, paketId: number | null): Promise<PackageKeys> {
   if (paketId === null) return { namaPaket: UNNAMED_PAKET, keys: [] };
   // An aggregate without grouping: always one row, also for a package without questions.
   const [row] = await db
@@ -649,7 +649,8 @@ async function finishAsRead(
  *
  * `read`: the attempt as the route's guard read it. The usual submission is one statement
  * (finishAsRead); when another save or submission touched the row since, it is locked and read
- * again in a transaction instead.
+ * again in a transaction instead. `keptKeys`: the package's keys as the exam's content cache
+ * keeps them, for the usual submission; the locked one reads them in its transaction.
  */
 async function finishAttempt(
   db: Db,
@@ -658,10 +659,13 @@ async function finishAttempt(
   late: readonly IncomingAnswer[],
   now: Date,
   read?: OpenAttemptRead,
+  keptKeys?: KeptKeys,
 ): Promise<ScoreResult> {
   if (read?.version && read.attempt?.id === attemptId) {
     const merged = admitAnswers(read.attempt, late, now);
-    const history = scoredHistory(user, read.attempt, merged.answers, await packageKeys(db, read.attempt.paketSoalId), now);
+    const paketId = read.attempt.paketSoalId;
+    const pkg = keptKeys && paketId !== null ? await keptKeys(paketId) : await packageKeys(db, paketId);
+    const history = scoredHistory(user, read.attempt, merged.answers, pkg, now);
     const finished = await finishAsRead(db, user, read.attempt, read.version, merged, history, now);
     if (finished) return finished;
   }
@@ -690,12 +694,16 @@ async function finishAttempt(
  * POST /soal/jawaban: the final submission, idempotent. Taken while (or after) reading runs; the
  * answers of earlier sections are the ones saved while those sections ran.
  */
+/** A package's keys kept in memory and exact (exam-soal-cache.service.ts). */
+export type KeptKeys = (paketId: number) => Promise<PackageKeys>;
+
 export async function submitAnswers(
   db: Db,
   user: UserRow,
   answers: readonly DraftAnswer[],
   now = new Date(),
   read?: OpenAttemptRead,
+  keptKeys?: KeptKeys,
 ): Promise<ScoreResult> {
   const open = await openAttempt(db, user.id, read);
   if (!open) {
@@ -708,5 +716,5 @@ export async function submitAnswers(
   }
   // '-1' without an instant is the submission's 'unanswered', not a clear: it replaces nothing.
   const given = answers.filter((a) => a.answer !== '-1' || a.at !== undefined);
-  return finishAttempt(db, user, open.id, incomingAnswers(given, now), now, read);
+  return finishAttempt(db, user, open.id, incomingAnswers(given, now), now, read, keptKeys);
 }

@@ -151,6 +151,43 @@ describe('while the database is not telling', () => {
   });
 });
 
+describe('the keys a submission is scored by', () => {
+  it('come with the kept content, and a key changed beside the app scores the very next submission', async () => {
+    const inReading = async () => {
+      const c = (await startedExam(ctx, paket.id, uniquePhone())).c;
+      for (let i = 0; i < 2; i++) {
+        await c.put('/api/soal/timers-to-zero', {});
+        expect((await c.put('/api/soal/timers/next', {})).statusCode).toBe(200);
+      }
+      return c;
+    };
+    const [first, second] = [await inReading(), await inReading()];
+    // Page 94 is the first Reading question, the section both are in.
+    // Both drivers answer a raw statement as `{ rows }`.
+    const read: unknown = await ctx.database.db.execute(sql`select jawaban from soal where paket_soal_id = ${paket.id} and page = 94`);
+    const key = (read as { rows: { jawaban: string }[] }).rows[0]!.jawaban;
+    const other = key === '1' ? '2' : '1';
+    const scored = async (c: Client, answer: string) => {
+      const res = await c.post('/api/soal/jawaban', { answers: [{ id: 94, answer }] });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ readingCorrect: number }>().readingCorrect;
+    };
+    // The first submission is scored by the keys it keeps; then the key changes beside the app.
+    expect(await scored(first, key)).toBe(1);
+    await writeBeside(`update soal set jawaban = '${other}' where paket_soal_id = ${paket.id} and page = 94`);
+    expect(await scored(second, other)).toBe(1);
+  });
+
+  it('are read with the version row per request while nothing is told, the content once per version', async () => {
+    const untold = new ExamSoalCache(() => false);
+    const first = await untold.keys(ctx.database.db, paket.id);
+    expect(first.keys.length).toBeGreaterThan(100);
+    const before = ctx.database.queryCount;
+    expect(await untold.keys(ctx.database.db, paket.id)).toBe(first);
+    expect(ctx.database.queryCount - before).toBe(1);
+  });
+});
+
 describe('while the database tells of changes', () => {
   it('serves what it keeps only once every notice committed before the request is heard', async () => {
     // Notices this cache is not subscribed to, delivered by the sync point (as PostgreSQL's arrive).
