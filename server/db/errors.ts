@@ -1,13 +1,22 @@
+/** What an error and its causes say of themselves. */
+export interface ErrorFacts {
+  code?: unknown;
+  message?: unknown;
+}
+
 /**
- * Whether a failed statement carries one of these SQLSTATEs, whichever driver or wrapper raised it:
- * Drizzle wraps a failed query in its own error with the driver's (node-postgres or PGlite) as the
- * cause.
+ * An error and its causes, outermost first: Drizzle wraps a failed query in its own error with the
+ * driver's (node-postgres or PGlite) as the cause. The one walker of that chain.
  */
-function hasSqlState(err: unknown, ...states: string[]): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && states.includes(code)) return true;
+export function* errorChain(err: unknown): Generator<ErrorFacts> {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    yield e;
   }
+}
+
+/** Whether a failed statement carries one of these SQLSTATEs, whichever driver or wrapper raised it. */
+function hasSqlState(err: unknown, ...states: string[]): boolean {
+  for (const e of errorChain(err)) if (typeof e.code === 'string' && states.includes(e.code)) return true;
   return false;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isLockConflict } from '../db/errors.ts';
+import { errorChain, isLockConflict } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { answerBusy } from './overload.ts';
 
@@ -21,12 +21,7 @@ declare module 'fastify' {
  */
 function isDatabaseBusy(err: unknown): boolean {
   if (isLockConflict(err)) return true;
-  // Drizzle wraps a failed query in its own error with the driver's as the cause.
-  for (
-    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 3;
-    e = e.cause as typeof e, depth += 1
-  ) {
+  for (const e of errorChain(err)) {
     if (e.code === 'DATABASE_BUSY' || e.code === 'HASH_QUEUE_FULL') return true;
     if (typeof e.message === 'string' && /timeout exceeded when trying to connect/i.test(e.message)) return true;
   }
@@ -35,13 +30,19 @@ function isDatabaseBusy(err: unknown): boolean {
 
 /** PostgreSQL connection failures: the client may retry; this is a 503, not a bug. */
 function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; cause?: unknown; message?: string };
-  const code = e.code ?? (e.cause as { code?: string } | undefined)?.code;
-  if (typeof code === 'string' && (/^(08|57P0)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code))) {
-    return true;
+  for (const e of errorChain(err)) {
+    const code = e.code;
+    if (typeof code === 'string' && (/^(08|57P0)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code))) {
+      return true;
+    }
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(e.message)
+    ) {
+      return true;
+    }
   }
-  const message = `${e.message ?? ''} ${(e.cause as Error | undefined)?.message ?? ''}`;
-  return /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(message);
+  return false;
 }
 
 /**

@@ -64,7 +64,11 @@ export class DraftWrites {
     private readonly lanes: number,
   ) {}
 
-  /** The row's new version once committed, or null when the row was changed since `version` (or finished). */
+  /**
+   * The row's new version once committed, or null when it was not written: the row was changed
+   * since `version` (or finished), or PostgreSQL rolled the batch back after a lost race for rows.
+   * Either way the caller merges under the row's lock.
+   */
   write(write: DraftWrite): Promise<string | null> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ write, resolve, reject });

@@ -93,7 +93,7 @@ export class ExamSoalCache {
   }
 
   async answer(db: Db, { paketId, timeFactorPct }: { paketId: number; timeFactorPct: number }): Promise<KeptSoalAnswer> {
-    const told = await this.catchUp(db, this.answers.size > 0);
+    const told = await this.catchUp(db);
     const key = `${paketId} ${timeFactorPct}`;
     const kept = this.answers.get(key);
     if (kept) return kept;
@@ -108,18 +108,20 @@ export class ExamSoalCache {
    * then makes no statement of its own for them (the claim is its only one).
    */
   async keys(db: Db, paketId: number): Promise<PackageKeys> {
-    const told = await this.catchUp(db, this.packages.size > 0);
+    const told = await this.catchUp(db);
     return (await this.content(db, paketId, told)).content.keys;
   }
 
   /**
    * Makes what is kept current before a look: while told, waits until every notice committed
-   * before now has been heard (when anything is kept); otherwise reads the version row.
+   * before now has been heard; otherwise reads the version row. The wait is skipped only when
+   * nothing is kept or being read: a read already under way may have begun before a change this
+   * call must see, and sharing it would answer (or score by) what the change replaced.
    */
-  private async catchUp(db: Db, anythingKept: boolean): Promise<boolean> {
+  private async catchUp(db: Db): Promise<boolean> {
     const told = this.notices.live();
     if (told) {
-      if (anythingKept) await this.notices.caughtUp();
+      if (this.packages.size > 0 || this.answers.size > 0 || this.reading.size > 0) await this.notices.caughtUp();
     } else {
       const version = await versionOf(db);
       if (version !== this.version) this.forget(version);

@@ -664,7 +664,10 @@ async function finishAttempt(
   if (read?.version && read.attempt?.id === attemptId) {
     const merged = admitAnswers(read.attempt, late, now);
     const paketId = read.attempt.paketSoalId;
-    const pkg = keptKeys && paketId !== null ? await keptKeys(paketId) : await packageKeys(db, paketId);
+    // The kept content is read whole and checked as GET /soal sends it; if that fails (a package
+    // changed outside the app so that it no longer passes), the submission is scored as before.
+    const pkg =
+      keptKeys && paketId !== null ? await keptKeys(paketId).catch(() => packageKeys(db, paketId)) : await packageKeys(db, paketId);
     const history = scoredHistory(user, read.attempt, merged.answers, pkg, now);
     const finished = await finishAsRead(db, user, read.attempt, read.version, merged, history, now);
     if (finished) return finished;
@@ -690,13 +693,13 @@ async function finishAttempt(
   return score;
 }
 
+/** A package's keys kept in memory and exact (exam-soal-cache.service.ts). */
+export type KeptKeys = (paketId: number) => Promise<PackageKeys>;
+
 /**
  * POST /soal/jawaban: the final submission, idempotent. Taken while (or after) reading runs; the
  * answers of earlier sections are the ones saved while those sections ran.
  */
-/** A package's keys kept in memory and exact (exam-soal-cache.service.ts). */
-export type KeptKeys = (paketId: number) => Promise<PackageKeys>;
-
 export async function submitAnswers(
   db: Db,
   user: UserRow,

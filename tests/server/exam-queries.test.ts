@@ -272,6 +272,27 @@ describe('queries per exam call (DESIGN section 10)', () => {
     expect(ctx.database.queryCount - before).toBe(7);
   });
 
+  it('a submission is scored by the keys it reads itself when the kept content cannot be read', async () => {
+    const c = await inReading();
+    // A change drops what the exam's content cache kept, so the submission reads the content again.
+    await ctx.database.db.execute(sql`update soal set pilihan_empat = pilihan_empat where paket_soal_id = ${paket.id} and page = 1`);
+    const db = ctx.database.db;
+    const realTransaction = db.transaction.bind(db);
+    let refused = 0;
+    (db as { transaction: unknown }).transaction = async () => {
+      refused += 1;
+      throw new Error('isi paket tidak lolos pemeriksaan');
+    };
+    try {
+      const done = await c.post('/api/soal/jawaban', { answers: [{ id: 94, answer: paket.keys.get(94)! }] });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(refused).toBeGreaterThan(0);
+      expect(done.json()).toMatchObject({ readingCorrect: 1 });
+    } finally {
+      (db as { transaction: typeof realTransaction }).transaction = realTransaction;
+    }
+  });
+
   it("a submission whose row changed after it was read finishes under the lock instead, with the other writer's answer", async () => {
     const c = await inReading();
     await c.put('/api/soal/jawaban/draft', { index: 94, answers: { '94': '1' } });

@@ -212,6 +212,64 @@ describe('while the database tells of changes', () => {
   });
 });
 
+describe('keys and questions from one kept content, while the database tells of changes', () => {
+  /** A cache told of changes whose notices arrive only with the next sync point, as PostgreSQL's do. */
+  function toldCache() {
+    const notice = { pending: false };
+    const cache: ExamSoalCache = new ExamSoalCache(
+      () => true,
+      async () => {
+        if (notice.pending) cache.changed();
+        notice.pending = false;
+      },
+    );
+    return { cache, notice };
+  }
+  const key94 = (keys: { keys: { page: number; jawaban: string }[] }) => keys.keys.find((k) => k.page === 94)!.jawaban;
+  const nextKey = (k: string) => String((Number(k) % 4) + 1);
+
+  it('questions asked after the keys were kept wait for the notices committed before them', async () => {
+    const { cache, notice } = toldCache();
+    const before = key94(await cache.keys(ctx.database.db, paket.id));
+    await writeBeside(`update soal set pilihan_dua = 'setelah kunci disimpan' where paket_soal_id = ${paket.id} and page = 5`);
+    notice.pending = true;
+    const answer = await cache.answer(ctx.database.db, { paketId: paket.id, timeFactorPct: 100 });
+    expect(answer.body()).toContain('setelah kunci disimpan');
+    expect(key94(await cache.keys(ctx.database.db, paket.id))).toBe(before);
+  });
+
+  it('a submission does not share a read begun before a change committed before it', async () => {
+    const { cache, notice } = toldCache();
+    const db = ctx.database.db;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let snapshotTaken = () => {};
+    const taken = new Promise<void>((resolve) => (snapshotTaken = resolve));
+    // A first read whose transaction has ended and whose answer is still on its way back.
+    const slow = Object.create(db, {
+      transaction: {
+        value: (...args: Parameters<typeof db.transaction>) =>
+          db.transaction(...args).then(async (r) => {
+            snapshotTaken();
+            await gate;
+            return r;
+          }),
+      },
+    }) as typeof db;
+    const first = cache.keys(slow, paket.id);
+    await taken;
+    // Both drivers answer a raw statement as `{ rows }`.
+    const read: unknown = await db.execute(sql`select jawaban from soal where paket_soal_id = ${paket.id} and page = 94`);
+    const changed = nextKey((read as { rows: { jawaban: string }[] }).rows[0]!.jawaban);
+    await writeBeside(`update soal set jawaban = '${changed}' where paket_soal_id = ${paket.id} and page = 94`);
+    notice.pending = true;
+    const second = cache.keys(db, paket.id);
+    open();
+    expect(key94(await second)).toBe(changed);
+    expect(key94(await first)).not.toBe(changed);
+  });
+});
+
 describe('acceptedEncoding', () => {
   it.each([
     [undefined, null],
