@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examHistory, users } from '../../server/db/schema.ts';
-import { Client, createTestApp, insertCompletePackage, type TestContext } from './helpers.ts';
+import { Client, createTestApp, insertCompletePackage, toReading, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let paket: { id: number; keys: Map<number, string> };
@@ -21,10 +21,7 @@ async function inReading(n: number): Promise<Client> {
     .set({ paketSoalIdAktif: paket.id })
     .where(eq(users.nohp, `62${nohp.slice(1)}`));
   await c.put('/api/soal/timers', {});
-  for (let i = 0; i < 2; i++) {
-    await c.put('/api/soal/timers-to-zero', {});
-    expect((await c.put('/api/soal/timers/next', {})).statusCode).toBe(200);
-  }
+  await toReading(c);
   return c;
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { examHistory, mistakes, practiceResponses } from '../../server/db/schema.ts';
 import { recordPendingOutcomes } from '../../server/services/exam-outcomes.service.ts';
-import { createTestApp, insertCompletePackage, startedExam, type TestContext } from './helpers.ts';
+import { createTestApp, insertCompletePackage, startedExam, toReading, type TestContext } from './helpers.ts';
 
 /**
  * A finished exam's learning records (responses, Buku Kesalahan) are written after its score
@@ -21,10 +21,7 @@ let seq = 0;
 async function submitted(ctx: TestContext, paket: Paket, right: number) {
   seq += 1;
   const { c, userId } = await startedExam(ctx, paket.id, `0817${String(seq).padStart(8, '0')}`);
-  for (let i = 0; i < 2; i++) {
-    await c.put('/api/soal/timers-to-zero', {});
-    expect((await c.put('/api/soal/timers/next', {})).statusCode).toBe(200);
-  }
+  await toReading(c);
   const answers = [...paket.keys].map(([page, key]) => ({ id: page, answer: page > 143 - right ? key : key === '1' ? '2' : '1' }));
   const res = await c.post('/api/soal/jawaban', { answers });
   expect(res.statusCode).toBe(200);

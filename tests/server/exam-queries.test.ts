@@ -5,7 +5,7 @@ import { examAttempts, examHistory } from '../../server/db/schema.ts';
 import { draftBatchStatement, type DraftWrite } from '../../server/services/draft-writes.service.ts';
 import { parallelStatements } from '../../server/db/client.ts';
 import { SERVER_BUSY } from '../../server/plugins/overload.ts';
-import { createTestApp, insertCompletePackage, startedExam, statementsOf, testDb, type TestContext } from './helpers.ts';
+import { createTestApp, insertCompletePackage, startedExam, statementsOf, testDb, toReading, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let paket: { id: number; keys: Map<number, string> };
@@ -32,10 +32,7 @@ const runningExam = async () => {
 /** A participant in reading (listening and written ended early with Selesai). */
 async function inReading() {
   const c = await runningExam();
-  for (let i = 0; i < 2; i++) {
-    await c.put('/api/soal/timers-to-zero', {});
-    expect((await c.put('/api/soal/timers/next', {})).statusCode).toBe(200);
-  }
+  await toReading(c);
   return c;
 }
 

@@ -6,7 +6,16 @@ import { soalResponseSchema, type SoalResponse } from '../../contract/exam.ts';
 import { acceptedEncoding } from '../../server/compression.ts';
 import { ExamSoalCache } from '../../server/services/exam-soal-cache.service.ts';
 import { examQuestions } from '../../server/services/exam.service.ts';
-import { createTestApp, insertCompletePackage, startedExam, statementsOf, uniquePhone, type Client, type TestContext } from './helpers.ts';
+import {
+  createTestApp,
+  insertCompletePackage,
+  startedExam,
+  statementsOf,
+  toReading,
+  uniquePhone,
+  type Client,
+  type TestContext,
+} from './helpers.ts';
 
 let ctx: TestContext;
 let paket: { id: number };
@@ -155,10 +164,7 @@ describe('the keys a submission is scored by', () => {
   it('come with the kept content, and a key changed beside the app scores the very next submission', async () => {
     const inReading = async () => {
       const c = (await startedExam(ctx, paket.id, uniquePhone())).c;
-      for (let i = 0; i < 2; i++) {
-        await c.put('/api/soal/timers-to-zero', {});
-        expect((await c.put('/api/soal/timers/next', {})).statusCode).toBe(200);
-      }
+      await toReading(c);
       return c;
     };
     const [first, second] = [await inReading(), await inReading()];

@@ -280,6 +280,15 @@ export async function startedExam(ctx: TestContext, paketId: number, nohp: strin
   return { c, userId: user!.id };
 }
 
+/** Moves a started learner to reading: listening and written ended early with Selesai. */
+export async function toReading(c: Client): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await c.put('/api/soal/timers-to-zero', {});
+    const next = await c.put('/api/soal/timers/next', {});
+    if (next.statusCode !== 200) throw new Error(`timers/next: ${next.statusCode} ${next.body}`);
+  }
+}
+
 /** Statements the database received for one call (begin/commit not counted); the call must answer 200. */
 export async function statementsOf(ctx: TestContext, call: () => Promise<{ statusCode: number; body: string }>): Promise<number> {
   const before = ctx.database.queryCount;

@@ -4,7 +4,7 @@ import type { ItemStats } from '../../contract/item-stats.ts';
 import { pageOf, type QuestionPart } from '../../machines/exam-layout.ts';
 import { examAttempts, examHistory, paketSoal, soal, users } from '../../server/db/schema.ts';
 import { flagsOf, ITEM_FLAG_RULES } from '../../server/services/item-stats.service.ts';
-import { adminClient, Client, createTestApp, insertCompletePackage, type TestContext } from './helpers.ts';
+import { adminClient, Client, createTestApp, insertCompletePackage, toReading, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let admin: Client;
@@ -200,10 +200,7 @@ describe('the final submission and the questions table', () => {
     await learner.signUpAndIn({ nohp: '081300005678' });
     await ctx.database.db.update(users).set({ paketSoalIdAktif: paket.id }).where(eq(users.nohp, '6281300005678'));
     await learner.put('/api/soal/timers', {});
-    for (let i = 0; i < 2; i++) {
-      await learner.put('/api/soal/timers-to-zero', {});
-      expect((await learner.put('/api/soal/timers/next', {})).statusCode).toBe(200);
-    }
+    await toReading(learner);
     // xmin changes when a row is written, xmax when it is written or locked (SELECT ... FOR UPDATE).
     const versions = () =>
       ctx.database.db
