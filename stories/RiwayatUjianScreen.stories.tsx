@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { resultsHandlers } from '../src/api/mocks/results.handlers.ts';
+import type { HistoryItem } from '../contract/results.ts';
+import { demoHistory, resultsHandlers } from '../src/api/mocks/results.handlers.ts';
 import { RiwayatScreen } from '../src/features/results/components/RiwayatScreen.tsx';
 import { t } from '../src/i18n/id.ts';
+import { cefrViewports, expectWholeCefrBadges } from './support/cefr.ts';
 import { expectVisibleText } from './support/toast.ts';
 
 const meta = {
@@ -47,6 +49,47 @@ export const PhoneCards: Story = {
     await expect(items).toHaveLength(2);
     await expect(items[0]).toHaveTextContent('533');
     await expect(within(items[1]!).getByRole('button', { name: /Unduh sertifikat Paket A Prediction/, hidden: true })).toBeDefined();
+  },
+};
+
+/** The longest band label, 'Di bawah A2', beside the longest package name. */
+const belowA2: HistoryItem = {
+  ...demoHistory[0]!,
+  id: 31,
+  listeningScore: 33,
+  structureScore: 34,
+  readingScore: 32,
+  totalScore: 330,
+  listening_correct: 9,
+  written_correct: 8,
+  reading_correct: 7,
+  cefr: 'BELOW_A2',
+  cefrListening: 'BELOW_A2',
+  cefrWritten: 'BELOW_A2',
+  cefrReading: 'BELOW_A2',
+  tanggal: '2026-11-29T03:15:00.000Z',
+  certificateCode: '9A8B7C6D5E4F3021',
+};
+
+/** On a 390 px phone a card's band badge reads whole, not 'Di…'. */
+export const BadgeWholePhone: Story = {
+  parameters: { msw: [resultsHandlers.history([belowA2, ...demoHistory])], viewport: cefrViewports },
+  globals: { viewport: { value: 'phone390', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('list', { name: t.results.history.title });
+    await expectWholeCefrBadges(canvasElement);
+  },
+};
+
+/** On a 1280 px screen the band column is as wide as its longest badge and the table still fits, actions included. */
+export const BadgeWholeLaptop: Story = {
+  parameters: { msw: [resultsHandlers.history([belowA2, ...demoHistory])], viewport: cefrViewports },
+  globals: { viewport: { value: 'laptop1280', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: t.results.history.title });
+    await expectWholeCefrBadges(canvasElement);
+    const box = table.closest<HTMLElement>('.mantine-ScrollArea-viewport')!;
+    await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
   },
 };
 

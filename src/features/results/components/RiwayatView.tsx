@@ -122,7 +122,8 @@ export function RiwayatView({ history, isLoading, error, onRetry, onDownload, do
                 const tanggal = formatLongDate(h.tanggal);
                 return (
                   <Table.Tr key={h.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{tanggal}</Table.Td>
+                    {/* The date may wrap: on a 1280 px screen the nine columns fit beside a whole CEFR badge only then. */}
+                    <Table.Td>{tanggal}</Table.Td>
                     <Table.Td>
                       <Group gap="xs">
                         <span>{h.nama_paket}</span>
