@@ -25,8 +25,8 @@ export interface Database {
   queueDepth(): number;
   /**
    * PGlite only: how long a call joining the queue now would wait, in ms: the calls waiting times
-   * the database thread's recent busy time per call (decision 045). The door sheds by it (decision
-   * 024), so a slower machine or heavier calls shorten the queue a request may join.
+   * the recent time per call while the database was busy. The door sheds by it (decision 024), so
+   * a slower machine or heavier calls shorten the queue a request may join.
    */
   expectedWaitMs?: () => number;
   /**
@@ -123,21 +123,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // PGlite runs one statement or transaction at a time and queues the rest; counting the calls
     // in flight is what lets an overloaded process refuse work instead of stalling for minutes.
     let waiting = 0;
-    // The time per call: the database thread's own busy time over the calls it completed, as it
-    // reports them (pglite-worker.ts). Timed here instead, a reply waiting in this thread's queue
-    // while it parsed other requests counted as database time: after a wave of submissions at 100
-    // connections each read as 2.5-2.8 ms, and a wave of 500 at once (done at 1.4-1.9 ms each)
-    // was partly refused. A busy HTTP thread is the event-loop check's to shed. Halved every 200
-    // calls, so the figure follows the recent load.
+    // The time per call: wall time while calls were in flight (the one database thread runs them
+    // back to back then) over the calls completed in it; idle time between calls is not counted.
+    // Replies arrive in batches, so single gaps mean nothing; the sums do. Halved every 200 calls,
+    // so the figure follows the recent load.
     let busyMs = 0;
     let busyCalls = 0;
+    let lastDone = 0;
+    let busySince = 0;
     const bounded = async <R>(run: () => Promise<R>): Promise<R> => {
       if (waiting >= database.queueLimit) throw new DatabaseBusyError();
+      if (waiting === 0) busySince = performance.now();
       waiting += 1;
       try {
         return await run();
       } finally {
         waiting -= 1;
+        const now = performance.now();
+        busyMs += now - Math.max(lastDone, busySince);
+        busyCalls += 1;
+        halveOld();
+        lastDone = now;
       }
     };
     const halveOld = () => {
@@ -146,11 +152,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         busyCalls /= 2;
       }
     };
-    client.onLoad((load) => {
-      busyMs += load.busyMs;
-      busyCalls += load.calls;
-      halveOld();
-    });
     const query = client.query.bind(client);
     const transaction = client.transaction.bind(client);
     client.query = (...args: Parameters<typeof query>) => bounded(() => query(...args));

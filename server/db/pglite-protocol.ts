@@ -40,14 +40,6 @@ export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
  */
 export type Notice = { channel: ChangeChannel; payload: string };
 
-/**
- * The database thread's own busy time (ms) and the calls it completed since the last batch, sent
- * at the end of a batch of replies. The wait estimate of the HTTP thread's door is learnt from it
- * (server/db/client.ts): the time a queued call waits is this thread's work, and a reply that sits
- * in the HTTP thread's queue while that thread is busy says nothing about it.
- */
-export type Load = { busyMs: number; calls: number };
-
 /** Sent once the database is open and migrated (or could not be). */
 export type Ready = { ready: true } | { ready: false; error: ErrorData };
 

@@ -15,7 +15,6 @@ import {
   CHANGE_CHANNELS,
   toError,
   type ChangeChannel,
-  type Load,
   type Notice,
   type Ready,
   type Reply,
@@ -57,17 +56,12 @@ export class PgliteThread {
   private nextId = 1;
   private closed = false;
   private readonly noticeListeners = new Set<(channel: ChangeChannel, payload: string) => void>();
-  private loadListener: ((load: Load) => void) | null = null;
 
   private constructor(worker: Worker) {
     this.worker = worker;
     // Replies come in batches (pglite-worker.ts), each notice ahead of the reply it came with.
-    worker.on('message', (batch: (Reply | Notice | Load)[]) => {
+    worker.on('message', (batch: (Reply | Notice)[]) => {
       for (const msg of batch) {
-        if ('busyMs' in msg) {
-          this.loadListener?.(msg);
-          continue;
-        }
         if ('channel' in msg) {
           for (const listener of this.noticeListeners) listener(msg.channel, msg.payload);
           continue;
@@ -182,11 +176,6 @@ export class PgliteThread {
   onNotice(listener: (channel: ChangeChannel, payload: string) => void): () => void {
     this.noticeListeners.add(listener);
     return () => this.noticeListeners.delete(listener);
-  }
-
-  /** Called with the database thread's busy time and completed calls as each batch of replies arrives. */
-  onLoad(listener: (load: Load) => void): void {
-    this.loadListener = listener;
   }
 
   /** An image of the whole data directory, which a new database can start from. */

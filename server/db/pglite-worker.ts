@@ -9,16 +9,7 @@ import { type Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-open.ts';
 import { ResultParsers } from './pglite-parsers.ts';
 import { PreparedStatements } from './pglite-prepared.ts';
-import {
-  CHANGE_CHANNELS,
-  errorData,
-  type Load,
-  type Notice,
-  type Ready,
-  type Reply,
-  type Request,
-  type WorkerStart,
-} from './pglite-protocol.ts';
+import { CHANGE_CHANNELS, errorData, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
 const port = parentPort!;
 const start = workerData as WorkerStart;
@@ -45,40 +36,11 @@ async function run(target: PGlite | Transaction, msg: Statement, inTransaction: 
 }
 
 /**
- * This thread's busy time: wall time while at least one call (a statement, or a transaction from
- * its begin to its end) is between its arrival and its reply, over the calls completed in it. Sent
- * with each batch (`Load`); the HTTP thread's door estimates a queue's wait from it.
- */
-let inFlight = 0;
-let busySince = 0;
-let busyMs = 0;
-let completed = 0;
-function callStarted(): void {
-  if (inFlight++ === 0) busySince = performance.now();
-}
-function callEnded(): void {
-  completed += 1;
-  if (--inFlight === 0) busyMs += performance.now() - busySince;
-}
-function takeLoad(): Load | null {
-  if (inFlight > 0) {
-    const now = performance.now();
-    busyMs += now - busySince;
-    busySince = now;
-  }
-  if (completed === 0 && busyMs === 0) return null;
-  const load = { busyMs, calls: completed };
-  busyMs = 0;
-  completed = 0;
-  return load;
-}
-
-/**
  * Replies leave in batches, one message per turn of this thread's loop: under load a message's
  * own cost (about a fifth of this thread's time when each reply was sent alone) is shared by every
  * reply ready in that turn, and a lone reply waits no longer than the turn.
  */
-let outbox: (Reply | Notice | Load)[] = [];
+let outbox: (Reply | Notice)[] = [];
 function send(reply: Reply | Notice, transfer?: ArrayBuffer): void {
   if (transfer) {
     port.postMessage([...outbox.splice(0), reply], [transfer]);
@@ -91,8 +53,6 @@ function flush(): void {
   if (outbox.length === 0) return;
   const batch = outbox;
   outbox = [];
-  const load = takeLoad();
-  if (load) batch.push(load);
   port.postMessage(batch);
 }
 
@@ -101,11 +61,6 @@ function reply(id: number, work: Promise<unknown>): Promise<void> {
     (value) => send({ id, ok: true, value }),
     (err: unknown) => send({ id, ok: false, error: errorData(err) }),
   );
-}
-
-/** A statement outside a transaction, counted as one call of this thread's load. */
-function replyCounted(id: number, work: Promise<unknown>): Promise<void> {
-  return reply(id, work).finally(callEnded);
 }
 
 /** Statements of an open transaction arrive as messages; the transaction waits for each in turn. */
@@ -181,15 +136,11 @@ async function main(): Promise<void> {
     switch (msg.op) {
       case 'query':
       case 'exec':
-        if (msg.tx === undefined) {
-          callStarted();
-          void replyCounted(msg.id, run(pg, msg, false));
-        } else toTransaction(msg);
+        if (msg.tx === undefined) void reply(msg.id, run(pg, msg, false));
+        else toTransaction(msg);
         return;
       case 'begin':
-        // The whole transaction is one call: the database serves nothing else until it ends.
-        callStarted();
-        void transaction(msg.id).finally(callEnded);
+        void transaction(msg.id);
         return;
       case 'end':
         toTransaction(msg);
