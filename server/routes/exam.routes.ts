@@ -118,7 +118,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/soal/jawaban',
-    { schema: { tags, body: submitBodySchema, response: { 200: scoreResultSchema, ...errors } } },
+    { schema: { tags, body: submitBodySchema, response: { 200: scoreResultSchema, ...errors } }, config: { overload: 'within-deadline' } },
     async (request) => {
       const user = currentUser(request);
       assertOwnNohp(user, request.body.nohp);
