@@ -69,7 +69,8 @@ const envSchema = z.object({
   /**
    * Embedded database: the expected wait (ms) in its queue above which new requests get 503. A
    * request makes its calls one after another, each joining the queue again, so this is kept well
-   * under the 5 s a participant should ever wait.
+   * under the 5 s a participant should ever wait. A final submission is let in up to the request
+   * deadline instead (decision 045).
    */
   OVERLOAD_DB_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(1500),
   /**
