@@ -22,7 +22,8 @@ import {
  * the page. And a link that dies mid-request without a word (the request gets no answer and no
  * error): a draft save into it is given up and made again, so the answer reaches the server; the
  * timer asked when the page comes back holds the exam only a few seconds, then the learner answers
- * on by the page's own clock.
+ * on by the page's own clock; a clip whose download stops is downloaded again and played from its
+ * start, not locked.
  */
 
 let server: RunningServer;
@@ -206,6 +207,36 @@ describe('a connection that dies without a word', () => {
     await expect.poll(() => timer.innerText(), { timeout: 5_000 }).not.toBe(shown);
     await page.keyboard.press('3');
     await expect.poll(async () => (await serverAnswers())['1'], { timeout: 15_000 }).toBe('3');
+    await context.close();
+  });
+
+  it('gives up a clip whose download stops, downloads it again and plays it whole, not locked', async () => {
+    const context = await newContext(server.baseUrl, { viewport: PHONE });
+    const page = await context.newPage();
+    await registerAndSignIn(page, { nama: 'Dedi Unduhan Macet', nohp: '081277770052', password: PASSWORD });
+    // The first clip download goes into the dead connection; the ones after it are served.
+    const clipRequests: string[] = [];
+    await page.route('**/api/media/**', async (route) => {
+      if (route.request().resourceType() !== 'fetch') return route.fallback();
+      clipRequests.push(route.request().url());
+      if (clipRequests.length === 1) return; // neither answered nor failed
+      await route.fallback();
+    });
+    const openedAt = Date.now();
+    await startExamAtQuestionOne(page, paketName);
+    const player = page.getByTestId('audio-once');
+    await player.getByText('Loading audio...', { exact: true }).waitFor();
+    await screenshot(page, 'exam-stalled-clip-390-loading');
+
+    await expect.poll(() => status(page), { timeout: SILENCE_LIMIT_MS + 15_000 }).toBe('playing');
+    expect(Date.now() - openedAt, 'the stalled download was waited for until the silence limit').toBeGreaterThanOrEqual(SILENCE_LIMIT_MS);
+    expect(clipRequests).toHaveLength(2);
+    expect(clipRequests[1]).toBe(clipRequests[0]);
+    // Played from its start: the stall cost the learner none of the clip.
+    expect(await position(page)).toBeLessThan(5);
+    await page.getByTestId('exam-sync').getByText('Tersimpan', { exact: true }).waitFor({ timeout: 15_000 });
+    const draft = (await (await page.request.get('/api/soal/jawaban/draft')).json()) as Draft;
+    expect(draft.audio.played, 'a clip that could not be heard is not locked').toEqual([]);
     await context.close();
   });
 });
