@@ -21,6 +21,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerExamOutcomes } from './plugins/exam-outcomes.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerOverload } from './plugins/overload.ts';
+import { registerRequestsInFlight } from './plugins/requests-in-flight.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, sendPage } from './plugins/spa.ts';
 import { adminAttemptsRoutes } from './routes/admin-attempts.routes.ts';
@@ -83,6 +84,8 @@ export interface BuildOptions {
   instance?: { id: number; backupToken: string };
   /** The embedded database's thread, already starting (server/index.ts starts it before loading this). */
   pglite?: Promise<PgliteThread> | undefined;
+  /** Longest close waits for requests still running (default REQUESTS_WAIT_MS; tests shorten it). */
+  stopWaitMs?: number;
 }
 
 /**
@@ -148,6 +151,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurity(app, config, instance ? { 'x-instance': String(instance.id) } : {});
   // Before any other work, so a shed request costs no session lookup or body parsing.
   await registerOverload(app, config.overload);
+  // A request not shed is counted until its answer is made; close waits for them (decision 044).
+  registerRequestsInFlight(app, options.stopWaitMs);
   // Phones on slow data: text answers and assets travel compressed (media is already compressed and
   // skipped by type).
   await app.register(compress, { encodings: [...ANSWER_ENCODINGS], threshold: 1024, brotliOptions: BROTLI_OPTIONS });

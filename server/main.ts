@@ -9,12 +9,10 @@ import type { Config } from './config.ts';
 import type { PgliteThread } from './db/pglite-thread.ts';
 import { seedDemoContent, tagSeededDemoContent } from './db/demo-content.ts';
 import { seedPracticeBank } from './db/practice-content.ts';
+import { STOP_GRACE_MS } from './plugins/requests-in-flight.ts';
 import { BACKUP_ENDPOINT_FILE } from './services/backup.service.ts';
 import { rememberInitialAdminPassword } from './services/payment-orders.service.ts';
 import { ensureAdmin } from './services/users.service.ts';
-
-/** Longest a stop waits for requests in flight before the process ends anyway. */
-const STOP_GRACE_MS = 10_000;
 
 /** The admin account, demo content and practice bank: once per start, before any request. */
 async function prepareData(app: FastifyInstance, config: Config): Promise<void> {

@@ -69,6 +69,8 @@ export function registerAudit(app: FastifyInstance): void {
     if (route.config?.audit === undefined) return;
     route.preHandler = [...hookList(route.preHandler), readBefore];
     route.onSend = [...hookList(route.onSend), recordAfter];
+    // The entry is written after the answer is made: a stop waits for it as for the handler.
+    app.requestsInFlight.throughRouteOnSend(route);
   });
 
   async function readBefore(request: FastifyRequest): Promise<void> {

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
+import { PgliteThread } from '../../server/db/pglite-thread.ts';
+import { migrationsDir } from '../../server/paths.ts';
 import { ensureAdmin } from '../../server/services/users.service.ts';
 import { migratedPgliteImage } from './pglite-image.ts';
 
@@ -52,6 +55,12 @@ export async function createTestApp(
     clock?: Clock;
     /** A built client to serve (default: none). */ clientDir?: string;
     /** The app logs at `info` to this stream instead of keeping quiet. */ logTo?: { write(line: string): void };
+    /** Longest the app's close waits for requests still running (BuildOptions.stopWaitMs). */ stopWaitMs?: number;
+    /**
+     * The app opens its database and closes it with itself, as in production (by default the
+     * test opens it, and closes it after the app). PGlite's is in memory: it is gone once closed.
+     */
+    ownDatabase?: boolean;
   } = {},
 ): Promise<TestContext> {
   const config: Config = {
@@ -66,29 +75,66 @@ export async function createTestApp(
     }),
     clientDir: options.clientDir ?? '/nonexistent',
   };
-  let database: Database;
+  let database: Database | undefined;
+  let pglite: Promise<PgliteThread> | undefined;
   let drop = async () => {};
   let databaseUrl: string | undefined;
   if (testDb === 'postgres') {
     const created = await createPostgresDatabase();
     drop = created.drop;
     databaseUrl = created.url;
-    database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 5 });
+    if (options.ownDatabase) config.databaseUrl = created.url;
+    else database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 5 });
+  } else if (options.ownDatabase) {
+    pglite = PgliteThread.open({ image: await (await migratedPgliteImage()).arrayBuffer(), migrationsDir });
   } else {
     database = await openDatabase({ kind: 'pglite', from: await migratedPgliteImage() });
   }
   const logger = options.logTo ? { level: 'info', stream: options.logTo } : false;
-  const app = await buildApp(config, { database, logger, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp(config, {
+    ...(database ? { database } : { pglite }),
+    logger,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.stopWaitMs !== undefined ? { stopWaitMs: options.stopWaitMs } : {}),
+  });
   await app.ready();
   return {
     app,
-    database,
+    database: app.database,
     config,
     ...(databaseUrl ? { databaseUrl } : {}),
     close: async () => {
       await app.close();
-      await database.close();
+      await database?.close();
       await drop();
+    },
+  };
+}
+
+/**
+ * Holds every connection of the pool (the test pool has 5) or PGlite's single lane until
+ * `release`; `ready` resolves once all `lanes` hold one (on PGlite only when `lanes` is 1: the
+ * others wait behind the first).
+ */
+export function holdDatabase(ctx: Pick<TestContext, 'database'>, lanes = 5) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let holding = 0;
+  let allHolding!: () => void;
+  const ready = new Promise<void>((resolve) => (allHolding = resolve));
+  const held = Array.from({ length: lanes }, () =>
+    ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      holding += 1;
+      if (holding === lanes) allHolding();
+      await gate;
+    }),
+  );
+  return {
+    ready,
+    release: async () => {
+      release();
+      await Promise.allSettled(held);
     },
   };
 }

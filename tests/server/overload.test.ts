@@ -3,25 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_BUSY, type OverloadReason } from '../../server/plugins/overload.ts';
 import { HashQueue, HashQueueFullError, hashPassword, hashThreads, verifyPassword } from '../../server/services/passwords.service.ts';
-import { Client, createTestApp, testDb, uniquePhone, type TestContext } from './helpers.ts';
-
-/** Holds every connection of the test pool (5) or PGlite's single lane until `release`. */
-function holdDatabase(ctx: TestContext, lanes = 5) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const held = Array.from({ length: lanes }, () =>
-    ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      await gate;
-    }),
-  );
-  return {
-    release: async () => {
-      release();
-      await Promise.allSettled(held);
-    },
-  };
-}
+import { Client, createTestApp, holdDatabase, testDb, uniquePhone, type TestContext } from './helpers.ts';
 
 /**
  * A call that reads the database every time (an unknown package answers 404 from a lookup): the
