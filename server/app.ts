@@ -99,6 +99,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Fastify's own answer while closing is English and says nothing of when to come back; the
+    // stop answers those requests itself (server/plugins/requests-in-flight.ts, decision 044).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   const instance = options.instance;
@@ -152,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before any other work, so a shed request costs no session lookup or body parsing.
   await registerOverload(app, config.overload);
   // A request not shed is counted until its answer is made; close waits for them (decision 044).
-  registerRequestsInFlight(app, options.stopWaitMs);
+  registerRequestsInFlight(app, config.overload.retryAfterSeconds, options.stopWaitMs);
   // Phones on slow data: text answers and assets travel compressed (media is already compressed and
   // skipped by type).
   await app.register(compress, { encodings: [...ANSWER_ENCODINGS], threshold: 1024, brotliOptions: BROTLI_OPTIONS });

@@ -20,7 +20,7 @@ declare module 'fastify' {
  * Which rule refused a request, sent as `x-overload` so an operator (and `npm run simulate`) can
  * tell a lagging process from a full database queue: they call for different remedies.
  */
-export type OverloadReason = 'event-loop' | 'database-queue' | 'deadline' | 'busy';
+export type OverloadReason = 'event-loop' | 'database-queue' | 'deadline' | 'busy' | 'stopping';
 
 /** The one answer of every kind of overload (status, headers, body): at once, with when to come back. */
 function busy(reply: FastifyReply, retryAfterSeconds: number, reason: OverloadReason): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { answerBusy } from './overload.ts';
 
 /** Longest a stop may take before the process ends anyway (server/main.ts forces the exit). */
 export const STOP_GRACE_MS = 10_000;
@@ -53,15 +54,17 @@ const hookList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? 
  *
  * The wait runs in preClose, before the server stops listening and before every onClose hook
  * (the database's, the exam outcomes writer's, the change listeners'), whatever order they were
- * added in. New requests meanwhile get Fastify's 503 before any hook, so the count only falls.
+ * added in. A request that arrives meanwhile is answered 503 with Retry-After and the busy message
+ * (`x-overload: stopping`) before it is counted, so the count only falls.
  */
-export function registerRequestsInFlight(app: FastifyInstance, waitMs: number = REQUESTS_WAIT_MS): void {
+export function registerRequestsInFlight(app: FastifyInstance, retryAfterSeconds: number, waitMs: number = REQUESTS_WAIT_MS): void {
   // A preClose hook that outlives the plugin timeout fails the close and runs the onClose hooks at once.
   const hookTimeout = app.initialConfig.pluginTimeout ?? 10_000;
   if (hookTimeout > 0 && waitMs >= hookTimeout) {
     throw new Error(`the stop's wait (${waitMs} ms) must end before Fastify's plugin timeout (${hookTimeout} ms)`);
   }
   let running = 0;
+  let stopping = false;
   let drained: (() => void) | null = null;
 
   const settle = (request: FastifyRequest) => {
@@ -71,7 +74,11 @@ export function registerRequestsInFlight(app: FastifyInstance, waitMs: number = 
   };
 
   app.decorateRequest('inFlight', NOT_COUNTED);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (stopping) {
+      answerBusy(reply, retryAfterSeconds, 'stopping');
+      return;
+    }
     request.inFlight = COUNTED;
     running += 1;
     done();
@@ -111,6 +118,7 @@ export function registerRequestsInFlight(app: FastifyInstance, waitMs: number = 
   } satisfies RequestsInFlight);
 
   app.addHook('preClose', async () => {
+    stopping = true;
     if (running === 0) return;
     const left = await new Promise<number>((resolve) => {
       const timer = setTimeout(() => resolve(running), waitMs);

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { auditLog, examAttempts } from '../../server/db/schema.ts';
+import { SERVER_BUSY } from '../../server/plugins/overload.ts';
 import { auditLoaders } from '../../server/services/audit.service.ts';
 import { until } from '../until.ts';
 import {
@@ -193,6 +194,29 @@ describe('a stop while requests whose clients left still run', () => {
       expect(closedFirst).toBe(false);
       expect(await savedAnswers(ctx.database.db, group)).toEqual(group.map(() => '2'));
       expect(errorsIn(log.lines)).toEqual([]);
+    } finally {
+      await releaseAll(holds);
+      await ctx.close();
+    }
+  });
+
+  it('answers a request that comes while it waits with 503, Retry-After and the busy message', async () => {
+    const ctx = await createTestApp({ OVERLOAD_RETRY_AFTER_SECONDS: '7' });
+    const holds: Hold[] = [];
+    try {
+      const group = await learners(ctx, 1);
+      const server = await listen(ctx);
+      const hold = await savesLeftBehind(ctx, server, group, holds);
+      const closing = ctx.app.close();
+      await pause(100);
+      // Fastify's own answer here was English ('Service Unavailable'), with no Retry-After.
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/paket-soal`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('7');
+      expect(res.headers.get('x-overload')).toBe('stopping');
+      expect(((await res.json()) as { message: string }).message).toBe(SERVER_BUSY);
+      await hold.release();
+      await closing;
     } finally {
       await releaseAll(holds);
       await ctx.close();
