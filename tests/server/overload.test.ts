@@ -105,6 +105,52 @@ describe.runIf(testDb === 'pglite')('expected wait in the embedded database queu
   });
 });
 
+/**
+ * Decision 045: the embedded database's door refuses a final submission by its expected wait only
+ * past the request deadline; every other call past `OVERLOAD_DB_WAIT_MS`.
+ */
+describe.runIf(testDb === 'pglite')('a final submission at the embedded database door', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ OVERLOAD_DB_WAIT_MS: '1500', ...ON_TIME });
+  });
+  afterAll(async () => ctx.close());
+
+  const submit = () => ctx.app.inject({ method: 'POST', url: '/api/soal/jawaban', payload: { answers: [] } });
+  const withExpectedWait = async <T>(ms: number, run: () => Promise<T>): Promise<T> => {
+    const real = ctx.database.expectedWaitMs;
+    ctx.database.expectedWaitMs = () => ms;
+    try {
+      return await run();
+    } finally {
+      ctx.database.expectedWaitMs = real;
+    }
+  };
+
+  it('is let in while the wait fits the deadline, where any other call is refused', async () => {
+    await withExpectedWait(1_501, async () => {
+      expectBusy(await ctx.app.inject({ method: 'GET', url: ON_DB }), 'database-queue');
+      // Let in, it reaches the session check: no cookie, so 401 (the door did not answer).
+      expect((await submit()).statusCode).toBe(401);
+    });
+    await withExpectedWait(10_000, async () => expect((await submit()).statusCode).toBe(401));
+  });
+
+  it('is refused at once when even the deadline would not cover the wait', async () => {
+    expectBusy(await withExpectedWait(10_001, submit), 'database-queue');
+  });
+
+  it('is refused by the count of waiting calls like every other call', async () => {
+    const real = ctx.database.queueDepth;
+    ctx.database.queueDepth = () => 1_001;
+    try {
+      expectBusy(await submit(), 'database-queue');
+    } finally {
+      ctx.database.queueDepth = real;
+    }
+  });
+});
+
 describe('request deadline', () => {
   let ctx: TestContext;
   beforeAll(async () => {

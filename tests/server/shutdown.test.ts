@@ -180,33 +180,42 @@ async function closeReleasingAfter(ctx: TestContext, release: () => Promise<void
   return { closedFirst };
 }
 
+/**
+ * An app (built with `env` and `options`) whose `count` learners' draft saves wait in their
+ * handlers, their clients gone; `run` stops it. The holds are let go and the app closed after,
+ * whether `run` passed or not.
+ */
+async function withSavesLeftBehind(
+  count: number,
+  env: Record<string, string>,
+  options: Parameters<typeof createTestApp>[1],
+  run: (ctx: TestContext, server: Server, group: Learner[], hold: Hold) => Promise<void>,
+): Promise<void> {
+  const ctx = await createTestApp(env, options);
+  const holds: Hold[] = [];
+  try {
+    const group = await learners(ctx, count);
+    const server = await listen(ctx);
+    await run(ctx, server, group, await savesLeftBehind(ctx, server, group, holds));
+  } finally {
+    await releaseAll(holds);
+    await ctx.close();
+  }
+}
+
 describe('a stop while requests whose clients left still run', () => {
   it('waits for their draft saves: each is written when close returns', async () => {
     const log = logSink();
-    const ctx = await createTestApp({}, { logTo: log });
-    const holds: Hold[] = [];
-    try {
-      const group = await learners(ctx, 4);
-      const server = await listen(ctx);
-      const hold = await savesLeftBehind(ctx, server, group, holds);
-
+    await withSavesLeftBehind(4, {}, { logTo: log }, async (ctx, _server, group, hold) => {
       const { closedFirst } = await closeReleasingAfter(ctx, hold.release, 300);
       expect(closedFirst).toBe(false);
       expect(await savedAnswers(ctx.database.db, group)).toEqual(group.map(() => '2'));
       expect(errorsIn(log.lines)).toEqual([]);
-    } finally {
-      await releaseAll(holds);
-      await ctx.close();
-    }
+    });
   });
 
   it('answers a request that comes while it waits with 503, Retry-After and the busy message', async () => {
-    const ctx = await createTestApp({ OVERLOAD_RETRY_AFTER_SECONDS: '7' });
-    const holds: Hold[] = [];
-    try {
-      const group = await learners(ctx, 1);
-      const server = await listen(ctx);
-      const hold = await savesLeftBehind(ctx, server, group, holds);
+    await withSavesLeftBehind(1, { OVERLOAD_RETRY_AFTER_SECONDS: '7' }, {}, async (ctx, server, _group, hold) => {
       const closing = ctx.app.close();
       await pause(100);
       // Fastify's own answer here was English ('Service Unavailable'), with no Retry-After.
@@ -217,21 +226,12 @@ describe('a stop while requests whose clients left still run', () => {
       expect(((await res.json()) as { message: string }).message).toBe(SERVER_BUSY);
       await hold.release();
       await closing;
-    } finally {
-      await releaseAll(holds);
-      await ctx.close();
-    }
+    });
   });
 
   it('closes the database the app opened only after them: none fails on it', async () => {
     const log = logSink();
-    const ctx = await createTestApp({}, { logTo: log, ownDatabase: true });
-    const holds: Hold[] = [];
-    try {
-      const group = await learners(ctx, 4);
-      const server = await listen(ctx);
-      const hold = await savesLeftBehind(ctx, server, group, holds);
-
+    await withSavesLeftBehind(4, {}, { logTo: log, ownDatabase: true }, async (ctx, _server, group, hold) => {
       const { closedFirst } = await closeReleasingAfter(ctx, hold.release, 300);
       expect(closedFirst).toBe(false);
       // 'PGlite is closed' or 'Cannot use a pool after calling end', had the database closed first.
@@ -244,10 +244,7 @@ describe('a stop while requests whose clients left still run', () => {
           await reopened.close();
         }
       }
-    } finally {
-      await releaseAll(holds);
-      await ctx.close();
-    }
+    });
   });
 
   it('waits no longer than its bound for a request that does not end, and logs how many were left', async () => {
