@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoreCounts } from '../../server/services/scoring.service.ts';
 import {
+  confirmIn,
   ADMIN,
   closeBrowser,
   demoAnswerKey,
@@ -35,19 +36,12 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-async function confirmIn(page: Page, title: string, yes: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: yes }).click();
-}
 async function continueToNextSection(page: Page, sectionName: string) {
   await page.getByRole('heading', { name: `Sesi ${sectionName} Telah Berakhir` }).waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Lanjut ke Sesi Berikutnya' }).click();
-  await confirmIn(page, 'Yakin ingin lanjut?', 'Ya, Lanjut');
+  await confirmIn(page, 'Yakin ingin lanjut?', 'Ya, Lanjut', page.getByRole('button', { name: 'Lanjut ke Sesi Berikutnya' }));
 }
 async function endSection(page: Page) {
-  await page.getByRole('button', { name: 'Selesai', exact: true }).click();
-  await confirmIn(page, 'Selesaikan Sesi Ini?', 'Ya, Selesaikan');
+  await confirmIn(page, 'Selesaikan Sesi Ini?', 'Ya, Selesaikan', page.getByRole('button', { name: 'Selesai', exact: true }));
 }
 const RUNNING = /Paket ini sedang dikerjakan oleh 1 peserta/;
 
@@ -61,8 +55,7 @@ describe('admin actions beside a running exam', () => {
     await registerAndSignIn(learner, { nama: 'Rudi Hartono', nohp: phone, password: 'rahasia-ujian-1' });
     await learner.getByRole('article', { name: paketName }).getByRole('button', { name: 'Kerjakan Soal' }).click();
     await learner.waitForURL(`**/simulasi-toefl/${paketId}`);
-    await learner.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
-    await confirmIn(learner, 'Mulai Simulasi TOEFL?', 'Ya, Mulai');
+    await confirmIn(learner, 'Mulai Simulasi TOEFL?', 'Ya, Mulai', learner.getByRole('button', { name: 'Mulai Simulasi TOEFL' }));
     await learner.getByTestId('exam-intro-listening').waitFor();
     await learner.getByRole('button', { name: 'Selanjutnya' }).click();
     await learner.getByTestId('exam-question-number').getByText('Soal 1', { exact: true }).waitFor();
@@ -77,12 +70,10 @@ describe('admin actions beside a running exam', () => {
     await submitLogin(admin, ADMIN.nohp, ADMIN.password);
     await admin.waitForURL('**/admin/payments');
     await admin.goto(`/admin/soal-simulasi/soal-structure/${paketId}`);
-    await admin.getByRole('button', { name: 'Hapus Soal 1', exact: true }).click();
-    await confirmIn(admin, 'Hapus soal nomor 1?', 'Hapus');
+    await confirmIn(admin, 'Hapus soal nomor 1?', 'Hapus', admin.getByRole('button', { name: 'Hapus Soal 1', exact: true }));
     await admin.getByText(RUNNING).first().waitFor();
     await admin.goto('/admin/soal-simulasi');
-    await admin.getByRole('button', { name: `Hapus ${paketName}` }).click();
-    await confirmIn(admin, `Hapus paket "${paketName}"?`, 'Arsipkan');
+    await confirmIn(admin, `Hapus paket "${paketName}"?`, 'Arsipkan', admin.getByRole('button', { name: `Hapus ${paketName}` }));
     await admin.getByText(/sedang dikerjakan oleh 1 peserta, sehingga belum dapat diarsipkan/).waitFor();
     // A change the exam never reads goes through.
     await admin.goto(`/admin/soal-simulasi/edit/${paketId}`);
@@ -112,8 +103,7 @@ describe('admin actions beside a running exam', () => {
     await learner.keyboard.press(keys.get(94)!);
     given.set(94, keys.get(94)!);
     await learner.getByTestId('exam-sync').getByText('Tersimpan', { exact: true }).waitFor({ timeout: 10_000 });
-    await learner.getByRole('button', { name: 'Selesai', exact: true }).click();
-    await confirmIn(learner, 'Yakin ingin menyelesaikan?', 'Ya, Selesai');
+    await confirmIn(learner, 'Yakin ingin menyelesaikan?', 'Ya, Selesai', learner.getByRole('button', { name: 'Selesai', exact: true }));
     await learner.getByTestId('exam-finished').waitFor({ timeout: 20_000 });
     expect(await learner.getByTestId('exam-total-score').innerText()).toBe(String(scoreCounts(1, 1, 1).toeflScore));
     const review = (await (await learner.request.get('/api/users/riwayat-ujian')).json()) as { data: { id: number }[] };
@@ -124,8 +114,7 @@ describe('admin actions beside a running exam', () => {
 
     // Once the exam is over, the edit goes through.
     await admin.goto(`/admin/soal-simulasi/soal-structure/${paketId}`);
-    await admin.getByRole('button', { name: 'Hapus Soal 1', exact: true }).click();
-    await confirmIn(admin, 'Hapus soal nomor 1?', 'Hapus');
+    await confirmIn(admin, 'Hapus soal nomor 1?', 'Hapus', admin.getByRole('button', { name: 'Hapus Soal 1', exact: true }));
     await admin.getByText('Soal berhasil dihapus.').first().waitFor();
 
     expect(learnerErrors).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  confirmIn,
   ADMIN,
   closeBrowser,
   firstPublicPaket,
@@ -71,11 +72,6 @@ async function choose(page: Page, examPage: number, letter: 'A' | 'B' | 'C' | 'D
     .getByRole('radio', { name: new RegExp(`^${letter}\\. `) })
     .check();
 }
-async function confirmIn(page: Page, title: string, yes: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: yes }).click();
-}
 
 describe('one attempt on two phones', () => {
   it('never puts back an older answer, shows the newer one, and ends on both when one finishes', async () => {
@@ -83,8 +79,7 @@ describe('one attempt on two phones', () => {
     const a = await (await newContext(server.baseUrl, { viewport: PHONE })).newPage();
     await registerAndSignIn(a, { nama: 'Rina Dua Ponsel', nohp: phone, password: PASSWORD });
     await openExam(a);
-    await a.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
-    await confirmIn(a, 'Mulai Simulasi TOEFL?', 'Ya, Mulai');
+    await confirmIn(a, 'Mulai Simulasi TOEFL?', 'Ya, Mulai', a.getByRole('button', { name: 'Mulai Simulasi TOEFL' }));
     await a.getByTestId('exam-run').waitFor();
 
     // Phone A answers question 2 = B.
@@ -125,15 +120,12 @@ describe('one attempt on two phones', () => {
 
     // Phone B finishes the whole attempt.
     for (const section of ['LISTENING COMPREHENSION', 'STRUCTURE AND WRITTEN EXPRESSION']) {
-      await b.getByRole('button', { name: 'Selesai' }).click();
-      await confirmIn(b, 'Selesaikan Sesi Ini?', 'Ya, Selesaikan');
+      await confirmIn(b, 'Selesaikan Sesi Ini?', 'Ya, Selesaikan', b.getByRole('button', { name: 'Selesai' }));
       await b.getByRole('heading', { name: `Sesi ${section} Telah Berakhir` }).waitFor();
-      await b.getByRole('button', { name: 'Lanjut ke Sesi Berikutnya' }).click();
-      await confirmIn(b, 'Yakin ingin lanjut?', 'Ya, Lanjut');
+      await confirmIn(b, 'Yakin ingin lanjut?', 'Ya, Lanjut', b.getByRole('button', { name: 'Lanjut ke Sesi Berikutnya' }));
     }
     await b.getByTestId('exam-run').and(b.locator('[data-section="reading"]')).waitFor();
-    await b.getByRole('button', { name: 'Selesai' }).click();
-    await confirmIn(b, 'Yakin ingin menyelesaikan?', 'Ya, Selesai');
+    await confirmIn(b, 'Yakin ingin menyelesaikan?', 'Ya, Selesai', b.getByRole('button', { name: 'Selesai' }));
     await b.getByTestId('exam-total-score').waitFor({ timeout: 20_000 });
 
     // Phone A learns it at its next save (or its next timer refresh, whichever comes first) and

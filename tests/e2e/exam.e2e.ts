@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoreCounts } from '../../server/services/scoring.service.ts';
 import { cefrLabel } from '../../contract/exam.ts';
 import {
+  confirmIn,
   ADMIN,
   closeBrowser,
   demoAnswerKey,
@@ -71,15 +72,9 @@ const timerSeconds = async (page: Page) => {
 async function waitSaved(page: Page) {
   await page.getByTestId('exam-sync').getByText('Tersimpan', { exact: true }).waitFor({ timeout: 10_000 });
 }
-async function confirmIn(page: Page, title: string, yes: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: yes }).click();
-}
 async function continueToNextSection(page: Page, sectionName: string) {
   await page.getByRole('heading', { name: `Sesi ${sectionName} Telah Berakhir` }).waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Lanjut ke Sesi Berikutnya' }).click();
-  await confirmIn(page, 'Yakin ingin lanjut?', 'Ya, Lanjut');
+  await confirmIn(page, 'Yakin ingin lanjut?', 'Ya, Lanjut', page.getByRole('button', { name: 'Lanjut ke Sesi Berikutnya' }));
 }
 /** Chooses an option of the question at `page` by clicking its radio. */
 async function choose(page: Page, examPage: number, letter: 'A' | 'B' | 'C' | 'D') {
@@ -229,8 +224,7 @@ describe('the exam', () => {
         body: JSON.stringify({ message: 'Layanan sedang tidak tersedia. Silakan coba lagi sebentar lagi.' }),
       });
     });
-    await page.getByRole('button', { name: 'Selesai', exact: true }).click();
-    await confirmIn(page, 'Yakin ingin menyelesaikan?', 'Ya, Selesai');
+    await confirmIn(page, 'Yakin ingin menyelesaikan?', 'Ya, Selesai', page.getByRole('button', { name: 'Selesai', exact: true }));
 
     // The score on screen is the conversion of the correct answers given above.
     await page.getByTestId('exam-finished').waitFor({ timeout: 20_000 });
@@ -284,8 +278,7 @@ describe('the exam', () => {
     await registerAndOpenExam(page, '081299990002', 'Bayu Pratama');
     await screenshot(page, 'exam-start-360');
     await expectNoSidewaysScroll(page);
-    await page.getByRole('button', { name: 'Mulai Simulasi TOEFL' }).click();
-    await confirmIn(page, 'Mulai Simulasi TOEFL?', 'Ya, Mulai');
+    await confirmIn(page, 'Mulai Simulasi TOEFL?', 'Ya, Mulai', page.getByRole('button', { name: 'Mulai Simulasi TOEFL' }));
     await page.getByRole('button', { name: 'Selanjutnya' }).click();
     await page.getByTestId('exam-question-number').getByText('Soal 1', { exact: true }).waitFor();
     await screenshot(page, 'exam-listening-360');
@@ -301,15 +294,13 @@ describe('the exam', () => {
     // The preload waits for an idle moment, at most 3 s (src/lib/lazy-retry.ts).
     await page.waitForTimeout(3_500);
     expect(otherScreens).toEqual([]);
-    await page.getByRole('button', { name: 'Selesai', exact: true }).click();
-    await confirmIn(page, 'Selesaikan Sesi Ini?', 'Ya, Selesaikan');
+    await confirmIn(page, 'Selesaikan Sesi Ini?', 'Ya, Selesaikan', page.getByRole('button', { name: 'Selesai', exact: true }));
     await continueToNextSection(page, 'LISTENING COMPREHENSION');
     await page.getByRole('button', { name: /^Soal 16, belum dijawab/ }).click();
     await page.locator('.we-part .we-letter').first().waitFor();
     await screenshot(page, 'exam-written-360');
     await expectNoSidewaysScroll(page);
-    await page.getByRole('button', { name: 'Selesai', exact: true }).click();
-    await confirmIn(page, 'Selesaikan Sesi Ini?', 'Ya, Selesaikan');
+    await confirmIn(page, 'Selesaikan Sesi Ini?', 'Ya, Selesaikan', page.getByRole('button', { name: 'Selesai', exact: true }));
     await continueToNextSection(page, 'STRUCTURE AND WRITTEN EXPRESSION');
     await page.getByRole('button', { name: 'Selanjutnya' }).click();
     // On a phone the passage and the question take turns, one tap apart.

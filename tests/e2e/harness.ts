@@ -338,6 +338,32 @@ export async function startExamAtQuestionOne(page: Page, paketName: string): Pro
 }
 
 /**
+ * Answers the confirm dialog named `title` with `yes`. With `opener`, clicks it first, and again
+ * every 5 s while the dialog has not opened and the opener still shows: on a loaded machine a
+ * click can land while the page re-renders and open nothing (a delete in the admin's question
+ * list once waited 30 s for its dialog). A second click only opens the same dialog.
+ */
+export async function confirmIn(page: Page, title: string, yes: string, opener?: Locator): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  if (opener) {
+    await opener.click();
+    const deadline = Date.now() + 30_000;
+    let clickedAt = Date.now();
+    while (!(await dialog.isVisible())) {
+      if (Date.now() > deadline) throw new Error(`the dialog '${title}' did not open within 30 s`);
+      if (Date.now() - clickedAt > 5_000 && (await opener.isVisible())) {
+        console.warn(`the dialog '${title}' did not open 5 s after a click on ${opener.toString()}: clicking again`);
+        await opener.click({ timeout: 2_000 }).catch(() => undefined);
+        clickedAt = Date.now();
+      }
+      await page.waitForTimeout(200);
+    }
+  }
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: yes }).click();
+}
+
+/**
  * Gives a move in the exam (`give`: a click on Selanjutnya or a question number, a key) and waits
  * until `arrived` shows. Moving away from a listening clip that is playing asks first ('Audio
  * sedang diputar'); it is answered 'Ya, pindah' as often as it is asked, since a click during the
