@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoreCounts } from '../../server/services/scoring.service.ts';
 import {
   confirmIn,
+  expectShownWhole,
   ADMIN,
   closeBrowser,
   demoAnswerKey,
@@ -116,6 +117,11 @@ describe('admin actions beside a running exam', () => {
     await admin.goto(`/admin/soal-simulasi/soal-structure/${paketId}`);
     await confirmIn(admin, 'Hapus soal nomor 1?', 'Hapus', admin.getByRole('button', { name: 'Hapus Soal 1', exact: true }));
     await admin.getByText('Soal berhasil dihapus.').first().waitFor();
+
+    // On a 1280 px laptop the history's table fits beside the menu: its last column is not cut off.
+    await admin.goto('/admin/riwayat-ujian');
+    await expectShownWhole(admin.getByRole('button', { name: 'Unduh sertifikat Rudi Hartono' }));
+    await expectShownWhole(admin.getByRole('button', { name: 'Buka ulang ujian Rudi Hartono' }));
 
     expect(learnerErrors).toEqual([]);
     expect(adminErrors.filter((e) => !e.includes('status of 409'))).toEqual([]);

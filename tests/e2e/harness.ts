@@ -290,6 +290,26 @@ export async function expectNoSidewaysScroll(page: Page, what = page.url()): Pro
 }
 
 /**
+ * The element lies wholly inside the visible part of every box that clips it: a table that
+ * scrolls sideways inside its box hides its last column, which the page-wide check cannot see.
+ */
+export async function expectShownWhole(target: Locator): Promise<void> {
+  await target.waitFor();
+  const cut = await target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (!/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX)) continue;
+      const shown = p.getBoundingClientRect();
+      if (box.left < shown.left - 0.5 || box.right > shown.right + 0.5) {
+        return `${Math.round(Math.max(shown.left - box.left, box.right - shown.right))} px outside ${p.className.slice(0, 80)}`;
+      }
+    }
+    return null;
+  });
+  expect(cut, `${target.toString()} is cut off`).toBeNull();
+}
+
+/**
  * Submits the login form once it is the form on screen. Register and login share the labels
  * 'Nomor HP' and 'Password', and the router changes the URL a moment before the login screen
  * replaces the register screen; filling right after `waitForURL('**\/login')` could type into the

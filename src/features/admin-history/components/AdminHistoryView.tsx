@@ -160,7 +160,7 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
               </Paper>
             ))}
           </Stack>
-          <Table.ScrollContainer minWidth={1080} visibleFrom="sm">
+          <Table.ScrollContainer minWidth={960} visibleFrom="sm">
             <Table striped verticalSpacing="xs" aria-label={T.title}>
               <Table.Thead>
                 <Table.Tr>
