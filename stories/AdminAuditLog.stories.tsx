@@ -76,7 +76,7 @@ export const Paging: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await entries(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: '2' }));
+    await userEvent.click(canvas.getByRole('button', { name: t.pagination.page(2) }));
     await waitFor(async () => expect((await entries(canvasElement)).getAllByRole('listitem')).toHaveLength(7));
   },
 };

@@ -47,7 +47,7 @@ export const Paging: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('cell', { name: 'Peserta 1' });
-    await userEvent.click(canvas.getByRole('button', { name: '2' }));
+    await userEvent.click(canvas.getByRole('button', { name: t.pagination.page(2) }));
     await expect(await canvas.findByRole('cell', { name: 'Peserta 21' })).toBeVisible();
     await expect(canvas.getByRole('cell', { name: '21' })).toBeVisible();
   },

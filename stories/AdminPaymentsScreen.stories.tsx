@@ -165,8 +165,8 @@ export const FilterAndPages: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(t.adminPayments.total(45))).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: '3' }));
-    await waitFor(() => expect(canvas.getByRole('button', { name: '3' })).toHaveAttribute('data-active', 'true'));
+    await userEvent.click(canvas.getByRole('button', { name: t.pagination.page(3) }));
+    await waitFor(() => expect(canvas.getByRole('button', { name: t.pagination.page(3) })).toHaveAttribute('data-active', 'true'));
     await userEvent.selectOptions(canvas.getByLabelText(t.adminPayments.filterLabel), 'rejected');
     await expect(await canvas.findByText(t.adminPayments.empty)).toBeVisible();
   },

@@ -39,7 +39,7 @@ export const Data: Story = {
     await expect(canvas.getByText(T.total(45))).toBeVisible();
     await expect(within(table).getAllByRole('row')[1]).toHaveTextContent("Siti Nur'aini");
     await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('6281200000000');
-    await userEvent.click(canvas.getByRole('button', { name: '3' }));
+    await userEvent.click(canvas.getByRole('button', { name: t.pagination.page(3) }));
     await waitFor(() => expect(within(canvas.getByRole('table', { name: T.title })).getAllByRole('row')).toHaveLength(6));
     await expect(canvas.getByRole('table', { name: T.title })).toHaveTextContent('41');
   },

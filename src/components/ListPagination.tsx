@@ -1,4 +1,5 @@
 import { Group, Pagination } from '@mantine/core';
+import { t } from '../i18n/id.ts';
 
 export interface ListPaginationProps {
   pages: number;
@@ -8,7 +9,7 @@ export interface ListPaginationProps {
   label: string;
 }
 
-/** An admin list's page buttons, centred, each control named for screen readers; nothing for one page. */
+/** A list's page buttons, centred, each control named in Indonesian for screen readers; nothing for one page. */
 export function ListPagination({ pages, page, onPageChange, label }: ListPaginationProps) {
   if (pages <= 1) return null;
   return (
@@ -18,7 +19,8 @@ export function ListPagination({ pages, page, onPageChange, label }: ListPaginat
         value={page}
         onChange={onPageChange}
         aria-label={label}
-        getControlProps={(control) => ({ 'aria-label': control })}
+        getControlProps={(control) => ({ 'aria-label': t.pagination[control] })}
+        getItemProps={(n) => ({ 'aria-label': t.pagination.page(n) })}
       />
     </Group>
   );

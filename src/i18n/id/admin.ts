@@ -271,6 +271,7 @@ export const admin = {
   },
   users: {
     title: 'Data User',
+    pagination: 'Halaman data user',
     search: 'Cari nama atau nomor HP',
     colNo: 'No',
     colNohp: 'No HP',

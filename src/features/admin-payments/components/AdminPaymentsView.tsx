@@ -9,7 +9,6 @@ import {
   Loader,
   Modal,
   NativeSelect,
-  Pagination,
   Paper,
   Stack,
   Table,
@@ -22,6 +21,7 @@ import {
 import { Link } from 'react-router-dom';
 import { REASON_MAX_LENGTH } from '../../../../contract/common.ts';
 import type { AdminPayment, AdminPaymentList, PaymentStatus } from '../../../../contract/payments.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
 import { paymentActions } from '../payment-actions.ts';
@@ -231,9 +231,7 @@ export function AdminPaymentsView(props: AdminPaymentsViewProps) {
       {list && list.total > 0 ? (
         <Group justify="space-between" gap="sm">
           <Text size="sm">{t.adminPayments.total(list.total)}</Text>
-          {pages > 1 ? (
-            <Pagination total={pages} value={page} onChange={props.onPageChange} aria-label={t.adminPayments.pageLabel} />
-          ) : null}
+          <ListPagination pages={pages} page={page} onPageChange={props.onPageChange} label={t.adminPayments.pageLabel} />
         </Group>
       ) : null}
 

@@ -1,24 +1,10 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Code, CopyButton, Group, Modal, NativeSelect, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { TIME_FACTOR_PERCENTS, timeFactorLabel, type TimeFactorPercent } from '../../../../contract/accommodations.ts';
 import type { ExamUser } from '../../../../contract/admin-users.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
 import { initials } from '../../../components/AccountButton.tsx';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { t } from '../../../i18n/id.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
@@ -217,10 +203,8 @@ export function DataUserView(props: DataUserViewProps) {
           </Table.ScrollContainer>
         </>
       ) : null}
-      {status === 'ready' && pages > 1 ? (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={onPageChange} getControlProps={(control) => ({ 'aria-label': control })} />
-        </Group>
+      {status === 'ready' ? (
+        <ListPagination pages={pages} page={page} onPageChange={onPageChange} label={t.admin.users.pagination} />
       ) : null}
       <Modal
         opened={revealed !== null}
