@@ -3,12 +3,14 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import {
   demoCorrect,
   demoListeningItem,
+  demoNotebook,
   demoPlan,
   demoStructureItem,
   demoWrong,
   practiceHandlers,
 } from '../src/api/mocks/practice.handlers.ts';
 import { DrillFinishedView, DrillQuestionView } from '../src/features/practice/components/DrillView.tsx';
+import { NOTEBOOK_PAGE_SIZE } from '../src/features/practice/components/NotebookView.tsx';
 import { NotebookScreen, PlanScreen, PracticeRoute } from '../src/features/practice/components/PracticeScreens.tsx';
 import { t } from '../src/i18n/id.ts';
 
@@ -155,6 +157,29 @@ export const NotebookWithEntries: StoryObj<typeof NotebookScreen> = {
     await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     await expect(within(list).getAllByText(P.notebookDue)).toHaveLength(2);
     await expect(canvas.getByRole('link', { name: P.startReview })).toBeVisible();
+  },
+};
+
+/** One exam's mistakes: 45 entries, shown 20 at a time. */
+const manyEntries = Array.from({ length: 45 }, (_, i) => ({
+  ...demoNotebook.entries[i % demoNotebook.entries.length]!,
+  item: `q-${1000 + i}`,
+}));
+
+export const NotebookPaged: StoryObj<typeof NotebookScreen> = {
+  render: () => <NotebookScreen />,
+  parameters: { route: '/latihan/buku-kesalahan', msw: [practiceHandlers.notebook({ due: 30, entries: manyEntries })] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: P.notebookTitle });
+    await expect(canvas.getByText(P.notebookCount(45))).toBeVisible();
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(NOTEBOOK_PAGE_SIZE);
+    await userEvent.click(canvas.getByRole('button', { name: t.pagination.page(3) }));
+    await expect(within(canvas.getByRole('list', { name: P.notebookTitle })).getAllByRole('listitem')).toHaveLength(
+      45 - 2 * NOTEBOOK_PAGE_SIZE,
+    );
+    await userEvent.click(canvas.getByRole('button', { name: t.pagination.previous }));
+    await expect(within(canvas.getByRole('list', { name: P.notebookTitle })).getAllByRole('listitem')).toHaveLength(NOTEBOOK_PAGE_SIZE);
   },
 };
 

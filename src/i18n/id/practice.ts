@@ -59,6 +59,7 @@ export const practice = {
   notebookLead: 'Setiap soal yang salah di simulasi, mini test dan latihan kembali di sini sesuai jadwal pengulangan.',
   notebookEmpty: 'Buku Kesalahan masih kosong. Soal yang Anda jawab salah akan muncul di sini.',
   notebookDue: 'Perlu diulang',
+  notebookPages: 'Halaman Buku Kesalahan',
   notebookLater: (date: string) => `Muncul lagi ${date}`,
   source: { exam: 'Simulasi', mini: 'Mini Test', drill: 'Latihan' } as Record<string, string>,
   planFormTitle: 'Rencana belajar',

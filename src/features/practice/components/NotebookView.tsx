@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { NotebookResponse } from '../../../../contract/practice.ts';
 import { skillById } from '../../../../contract/skills.ts';
+import { ListPagination } from '../../../components/ListPagination.tsx';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
@@ -16,8 +18,26 @@ export interface NotebookViewProps {
   onRetry: () => void;
 }
 
-/** /latihan/buku-kesalahan: every missed item, due ones first, with when each comes back. */
+/**
+ * Entries shown at once: one exam can put most of its 140 questions here, a list a phone would
+ * scroll through for many screens.
+ */
+export const NOTEBOOK_PAGE_SIZE = 20;
+
+/** /latihan/buku-kesalahan: every missed item, due ones first, with when each comes back, a page at a time. */
 export function NotebookView({ notebook, isLoading, error, onRetry }: NotebookViewProps) {
+  const [wanted, setPage] = useState(1);
+  const listTop = useRef<HTMLParagraphElement>(null);
+  const entries = notebook?.entries ?? [];
+  const pages = Math.max(1, Math.ceil(entries.length / NOTEBOOK_PAGE_SIZE));
+  // A notebook that shrank (items reviewed elsewhere) shows its last page rather than an empty one.
+  const page = Math.min(wanted, pages);
+  const shown = entries.slice((page - 1) * NOTEBOOK_PAGE_SIZE, page * NOTEBOOK_PAGE_SIZE);
+  const turnTo = (next: number) => {
+    setPage(next);
+    // The controls sit under the list: the new page is read from its top.
+    listTop.current?.scrollIntoView({ block: 'start' });
+  };
   return (
     <Container size="md" py="lg">
       <ParticipantNav />
@@ -38,11 +58,16 @@ export function NotebookView({ notebook, isLoading, error, onRetry }: NotebookVi
                 </Button>
               ) : null}
             </Group>
-            {notebook.entries.length === 0 ? (
+            {entries.length === 0 ? (
               <Alert variant="light">{P.notebookEmpty}</Alert>
             ) : (
+              <Text size="sm" ref={listTop} style={{ scrollMarginTop: 'var(--mantine-spacing-md)' }}>
+                {P.notebookCount(entries.length)}
+              </Text>
+            )}
+            {shown.length > 0 ? (
               <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={P.notebookTitle}>
-                {notebook.entries.map((e) => {
+                {shown.map((e) => {
                   const skill = skillById(e.skill);
                   return (
                     <Paper key={e.item} withBorder p="sm" radius="md" component="li">
@@ -64,7 +89,8 @@ export function NotebookView({ notebook, isLoading, error, onRetry }: NotebookVi
                   );
                 })}
               </Stack>
-            )}
+            ) : null}
+            <ListPagination pages={pages} page={page} onPageChange={turnTo} label={P.notebookPages} />
             <Button component={Link} to="/latihan" variant="subtle" w="fit-content">
               {P.backHome}
             </Button>
