@@ -1,6 +1,9 @@
 import { Group, Pagination } from '@mantine/core';
 import { t } from '../i18n/id.ts';
 
+/** How many pages `total` entries fill at `size` a page: always at least one, so page 1 exists. */
+export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
 export interface ListPaginationProps {
   pages: number;
   page: number;

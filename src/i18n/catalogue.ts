@@ -32,5 +32,6 @@ export * from './id/routeError.ts';
 export * from './id/practice.ts';
 export * from './id/errorScreen.ts';
 export * from './id/dialog.ts';
+export * from './id/pagination.ts';
 export * from './id/notification.ts';
 export * from './id/transport.ts';

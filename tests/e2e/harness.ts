@@ -290,8 +290,9 @@ export async function expectNoSidewaysScroll(page: Page, what = page.url()): Pro
 }
 
 /**
- * The element lies wholly inside the visible part of every box that clips it: a table that
- * scrolls sideways inside its box hides its last column, which the page-wide check cannot see.
+ * The element lies wholly inside, from left to right, the visible part of every box that clips it
+ * sideways: a table that scrolls sideways inside its box hides its last column, which the
+ * page-wide check cannot see.
  */
 export async function expectShownWhole(target: Locator): Promise<void> {
   await target.waitFor();

@@ -3,7 +3,7 @@ import { ErrorBlock, LoadingBlock } from '../../../components/StatusBlocks.tsx';
 import type { FormEvent } from 'react';
 import { auditActionLabel, type AuditEntry } from '../../../../contract/audit.ts';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
-import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListPagination, pageCount } from '../../../components/ListPagination.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { auditChanges, auditValue } from './audit-diff.ts';
@@ -44,7 +44,7 @@ export interface AuditLogViewProps {
 export function AuditLogView(props: AuditLogViewProps) {
   const { status, entries, total, page, limit, actions, draft, filtered, errorMessage, csvUrl } = props;
   const { onDraftChange, onApply, onReset, onPageChange, onRetry } = props;
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const pages = pageCount(total, limit);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply();

@@ -6,7 +6,7 @@ import type { AdminHistoryItem } from '../../../../contract/results.ts';
 import { CefrBadge } from '../../../components/CefrBadge.tsx';
 import { RetakeBadge } from '../../../components/RetakeBadge.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter.tsx';
-import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListPagination, pageCount } from '../../../components/ListPagination.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
 
@@ -65,7 +65,7 @@ export function AdminHistoryView(props: AdminHistoryViewProps) {
     onReopen,
     running,
   } = props;
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const pages = pageCount(total, limit);
   const actions = (r: AdminHistoryItem) => (
     <Group gap="xs" wrap="wrap">
       <Button size="xs" variant="light" component={Link} to={adminReviewPath(r)} aria-label={T.reviewLabel(r.user.nama)}>

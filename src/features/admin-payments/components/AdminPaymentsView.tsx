@@ -21,7 +21,7 @@ import {
 import { Link } from 'react-router-dom';
 import { REASON_MAX_LENGTH } from '../../../../contract/common.ts';
 import type { AdminPayment, AdminPaymentList, PaymentStatus } from '../../../../contract/payments.ts';
-import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListPagination, pageCount } from '../../../components/ListPagination.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatRupiah } from '../../../lib/format.ts';
 import { paymentActions } from '../payment-actions.ts';
@@ -91,7 +91,7 @@ const STATUS = {
 /** /admin/payments (spec section 2): proofs to verify, with confirm and reject, a status filter and pages. */
 export function AdminPaymentsView(props: AdminPaymentsViewProps) {
   const { list, status, page } = props;
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
+  const pages = list ? pageCount(list.total, list.limit) : 1;
 
   let body;
   if (props.isLoading) {

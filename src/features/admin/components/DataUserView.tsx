@@ -4,7 +4,7 @@ import { TIME_FACTOR_PERCENTS, timeFactorLabel, type TimeFactorPercent } from '.
 import type { ExamUser } from '../../../../contract/admin-users.ts';
 import { apiAssetUrl } from '../../../api/api.ts';
 import { initials } from '../../../components/AccountButton.tsx';
-import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListPagination, pageCount } from '../../../components/ListPagination.tsx';
 import { t } from '../../../i18n/id.ts';
 import { AdminPage } from './AdminPage.tsx';
 import { EmptyState, ErrorState, LoadingState } from './QueryState.tsx';
@@ -55,7 +55,7 @@ export function DataUserView(props: DataUserViewProps) {
     revealed,
     onCloseRevealed,
   } = props;
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const pages = pageCount(total, limit);
 
   const askReset = (u: ExamUser) =>
     modals.openConfirmModal({

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { NotebookResponse } from '../../../../contract/practice.ts';
 import { skillById } from '../../../../contract/skills.ts';
-import { ListPagination } from '../../../components/ListPagination.tsx';
+import { ListPagination, pageCount } from '../../../components/ListPagination.tsx';
 import { ParticipantNav } from '../../../components/ParticipantNav.tsx';
 import { t } from '../../../i18n/id.ts';
 import { formatLongDate } from '../../../lib/dates.ts';
@@ -29,7 +29,7 @@ export function NotebookView({ notebook, isLoading, error, onRetry }: NotebookVi
   const [wanted, setPage] = useState(1);
   const listTop = useRef<HTMLParagraphElement>(null);
   const entries = notebook?.entries ?? [];
-  const pages = Math.max(1, Math.ceil(entries.length / NOTEBOOK_PAGE_SIZE));
+  const pages = pageCount(entries.length, NOTEBOOK_PAGE_SIZE);
   // A notebook that shrank (items reviewed elsewhere) shows its last page rather than an empty one.
   const page = Math.min(wanted, pages);
   const shown = entries.slice((page - 1) * NOTEBOOK_PAGE_SIZE, page * NOTEBOOK_PAGE_SIZE);
@@ -61,35 +61,35 @@ export function NotebookView({ notebook, isLoading, error, onRetry }: NotebookVi
             {entries.length === 0 ? (
               <Alert variant="light">{P.notebookEmpty}</Alert>
             ) : (
-              <Text size="sm" ref={listTop} style={{ scrollMarginTop: 'var(--mantine-spacing-md)' }}>
-                {P.notebookCount(entries.length)}
-              </Text>
+              <>
+                <Text size="sm" ref={listTop} style={{ scrollMarginTop: 'var(--mantine-spacing-md)' }}>
+                  {P.notebookCount(entries.length)}
+                </Text>
+                <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={P.notebookTitle}>
+                  {shown.map((e) => {
+                    const skill = skillById(e.skill);
+                    return (
+                      <Paper key={e.item} withBorder p="sm" radius="md" component="li">
+                        <Stack gap={4}>
+                          <Group gap="xs" wrap="wrap">
+                            <Badge color={e.isDue ? 'red' : 'gray'} variant="light">
+                              {e.isDue ? P.notebookDue : P.notebookLater(formatLongDate(e.due))}
+                            </Badge>
+                            <Badge variant="outline">{P.source[e.source] ?? e.source}</Badge>
+                          </Group>
+                          <Text size="sm" fw={500}>
+                            {skill ? P.skillLabel(skill.no, skill.name) : e.skill}
+                          </Text>
+                          <Text size="sm" c="dimmed" lineClamp={2}>
+                            {e.preview}
+                          </Text>
+                        </Stack>
+                      </Paper>
+                    );
+                  })}
+                </Stack>
+              </>
             )}
-            {shown.length > 0 ? (
-              <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={P.notebookTitle}>
-                {shown.map((e) => {
-                  const skill = skillById(e.skill);
-                  return (
-                    <Paper key={e.item} withBorder p="sm" radius="md" component="li">
-                      <Stack gap={4}>
-                        <Group gap="xs" wrap="wrap">
-                          <Badge color={e.isDue ? 'red' : 'gray'} variant="light">
-                            {e.isDue ? P.notebookDue : P.notebookLater(formatLongDate(e.due))}
-                          </Badge>
-                          <Badge variant="outline">{P.source[e.source] ?? e.source}</Badge>
-                        </Group>
-                        <Text size="sm" fw={500}>
-                          {skill ? P.skillLabel(skill.no, skill.name) : e.skill}
-                        </Text>
-                        <Text size="sm" c="dimmed" lineClamp={2}>
-                          {e.preview}
-                        </Text>
-                      </Stack>
-                    </Paper>
-                  );
-                })}
-              </Stack>
-            ) : null}
             <ListPagination pages={pages} page={page} onPageChange={turnTo} label={P.notebookPages} />
             <Button component={Link} to="/latihan" variant="subtle" w="fit-content">
               {P.backHome}
