@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -35,8 +36,13 @@ export interface Database {
    * wait by its acquire timeout instead.
    */
   queueLimit: number;
-  /** Statements (not counting begin/commit) sent through Drizzle since the start (tests count the queries of one call). */
+  /**
+   * Statements (not counting begin/commit) sent through Drizzle since the start, background work's
+   * (`inBackground`) left out: tests count the queries of one call.
+   */
   readonly queryCount: number;
+  /** The statements of background work, counted in the same way. */
+  readonly backgroundQueryCount: number;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -103,13 +109,26 @@ export type DatabaseTarget =
     }
   | { kind: 'postgres'; url: string; poolMax?: number };
 
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs work no request waits for (the learning records' writer, decision 023): its statements are
+ * left out of `queryCount`, which then counts what requests send, whenever the work runs.
+ */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
 /** Opens the database and applies every pending migration (DESIGN section 2: migrations run at start). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // Transaction control is left out: node-postgres sends it as statements, PGlite does not.
   const counter = {
     count: 0,
+    background: 0,
     logQuery: (query: string) => {
-      if (!/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) counter.count += 1;
+      if (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) return;
+      if (background.getStore() === undefined) counter.count += 1;
+      else counter.background += 1;
     },
   };
   if (target.kind === 'pglite') {
@@ -172,6 +191,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       get queryCount() {
         return counter.count;
       },
+      get backgroundQueryCount() {
+        return counter.background;
+      },
       ping: async () => {
         await client.query('select 1');
       },
@@ -205,6 +227,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     queueLimit: Number.POSITIVE_INFINITY,
     get queryCount() {
       return counter.count;
+    },
+    get backgroundQueryCount() {
+      return counter.background;
     },
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { inBackground } from '../db/client.ts';
 import { recordPendingOutcomes } from '../services/exam-outcomes.service.ts';
 
 declare module 'fastify' {
@@ -63,7 +64,7 @@ export function registerExamOutcomes(app: FastifyInstance, delayMs: number): voi
       again = true;
       return;
     }
-    running = run()
+    running = inBackground(run)
       .catch((err: unknown) => app.log.warn({ err }, 'recording exam outcomes failed; the next run retries'))
       .finally(() => {
         running = null;

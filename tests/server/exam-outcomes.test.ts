@@ -52,6 +52,15 @@ describe('the background writer', () => {
     });
   });
 
+  it("leaves its statements out of the requests' count, whenever it runs", async () => {
+    const { userId } = await submitted(ctx, paket, 10);
+    const [requests, background] = [ctx.database.queryCount, ctx.database.backgroundQueryCount];
+    await ctx.app.examOutcomes.idle();
+    expect(ctx.database.queryCount).toBe(requests);
+    expect(ctx.database.backgroundQueryCount).toBeGreaterThan(background);
+    expect(await recordsOf(ctx, userId)).toEqual({ mistakes: 130, responses: 140, pending: 0 });
+  });
+
   it('gives way while calls wait for the database, then writes', async () => {
     // A run still going would take the new row at its own pace: start from a writer at rest.
     await ctx.app.examOutcomes.idle();

@@ -264,9 +264,9 @@ describe('queries per exam call (DESIGN section 10)', () => {
     expect(await queriesOf(() => c.post('/api/soal/jawaban', { answers }))).toBe(REPEAT_STATEMENTS);
     // Then, off the score's path: pending rows; the row locked, responses, cards, notebook, cleared;
     // pending rows again (none left).
-    const before = ctx.database.queryCount;
+    const before = ctx.database.backgroundQueryCount;
     await ctx.app.examOutcomes.idle();
-    expect(ctx.database.queryCount - before).toBe(7);
+    expect(ctx.database.backgroundQueryCount - before).toBe(7);
   });
 
   it('a submission is scored by the keys it reads itself when the kept content cannot be read', async () => {
