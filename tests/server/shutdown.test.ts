@@ -273,7 +273,8 @@ describe('a stop while requests whose clients left still run', () => {
 
   it('counts every request down exactly once, however it ends', async () => {
     const log = logSink();
-    const ctx = await createTestApp({ REQUEST_DEADLINE_MS: '500' }, { logTo: log, stopWaitMs: 300 });
+    // Long enough for every call that must be answered on a loaded test machine, short enough to wait for once.
+    const ctx = await createTestApp({ REQUEST_DEADLINE_MS: '2000' }, { logTo: log, stopWaitMs: 300 });
     const [learner, leaver, last] = (await learners(ctx, 3)) as [Learner, Learner, Learner];
     const admin = await adminClient(ctx);
     const server = await listen(ctx);
