@@ -35,8 +35,9 @@ export function registerExamOutcomes(app: FastifyInstance, delayMs: number): voi
   let closing = false;
 
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  // Quiet: nothing waiting and no statement sent for QUIET_MS. A queue that is merely empty at one
-  // instant is not enough: between two calls of a steady load it is empty most of the time.
+  // Quiet: nothing waiting and no statement of a request sent for QUIET_MS (`queryCount` leaves
+  // this writer's own out). A queue that is merely empty at one instant is not enough: between two
+  // calls of a steady load it is empty most of the time.
   const databaseQuiet = async () => {
     const until = Date.now() + delayMs;
     while (!closing) {
