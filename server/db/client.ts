@@ -3,12 +3,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { onFirstUse } from '../first-use.ts';
 import { migrationsDir } from '../paths.ts';
 import type { ChangeChannel } from './pglite-protocol.ts';
-import { PgChangeListener } from './pg-changes.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -111,6 +108,17 @@ export type DatabaseTarget =
 
 const background = new AsyncLocalStorage<true>();
 
+/** PostgreSQL's driver, its Drizzle side and the change listener: a start on PGlite imports none of them. */
+const loadPostgres = onFirstUse(async () => {
+  const [pg, drizzle, migrator, changes] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+    import('./pg-changes.ts'),
+  ]);
+  return { pg: pg.default, drizzlePg: drizzle.drizzle, migratePg: migrator.migrate, PgChangeListener: changes.PgChangeListener };
+});
+
 /**
  * Runs work no request waits for (the learning records' writer, decision 023): its statements are
  * left out of `queryCount`, which then counts what requests send, whenever the work runs.
@@ -206,6 +214,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return database;
   }
 
+  const { pg, drizzlePg, PgChangeListener } = await loadPostgres();
   await migrateWithLock(target.url);
   const poolMax = target.poolMax ?? 20;
   const pool = new pg.Pool({
@@ -245,6 +254,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function migrateWithLock(url: string): Promise<void> {
+  const { pg, drizzlePg, migratePg } = await loadPostgres();
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {

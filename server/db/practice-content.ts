@@ -68,12 +68,21 @@ export type PracticeContent = z.infer<typeof practiceContentSchema>;
 const FILES = ['listening.json', 'structure.json', 'written.json', 'reading.json'] as const;
 
 /** The bank's files and a digest of them: a changed file (a new batch, a corrected key) reseeds. */
-export async function loadPracticeContent(): Promise<{ content: PracticeContent; digest: string }> {
+async function readPracticeFiles(): Promise<{ texts: string[]; digest: string }> {
   const texts = await Promise.all(FILES.map((f) => readFile(path.join(practiceDir, f), 'utf8')));
   const hash = createHash('sha256');
   for (const t of texts) hash.update(t);
+  return { texts, digest: hash.digest('hex') };
+}
+
+function parsePracticeContent(texts: string[]): PracticeContent {
   const [listening, structure, written, reading] = texts.map((t) => JSON.parse(t) as unknown);
-  return { content: practiceContentSchema.parse({ listening, structure, written, reading }), digest: hash.digest('hex') };
+  return practiceContentSchema.parse({ listening, structure, written, reading });
+}
+
+export async function loadPracticeContent(): Promise<{ content: PracticeContent; digest: string }> {
+  const { texts, digest } = await readPracticeFiles();
+  return { content: parsePracticeContent(texts), digest };
 }
 
 type ItemRow = typeof practiceItems.$inferInsert;
@@ -168,10 +177,11 @@ const SEEDED = 'practice_bank_digest';
  * Returns the number of items written, 0 when the bank was already current.
  */
 export async function seedPracticeBank(db: Db): Promise<number> {
-  const { content, digest } = await loadPracticeContent();
+  const { texts, digest } = await readPracticeFiles();
   const [current] = await db.select().from(settings).where(eq(settings.key, SEEDED)).limit(1);
+  // Parsed and checked only when they changed: a restart reads the same files every time.
   if (current?.value === digest) return 0;
-  const rows = practiceRows(content);
+  const rows = practiceRows(parsePracticeContent(texts));
   await db.transaction(async (tx) => {
     for (const c of rows.clips) {
       await tx

@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is, sql } from 'drizzle-orm';
-import pg from 'pg';
-import * as tar from 'tar';
 import type { Database, Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { onFirstUse } from '../first-use.ts';
+
+const loadTar = onFirstUse(() => import('tar'));
+const loadPg = onFirstUse(() => import('pg'));
 
 /** In DATA_DIR: where the running server says how `npm run backup` reaches it (address and token). */
 export const BACKUP_ENDPOINT_FILE = 'backup.json';
@@ -91,6 +93,7 @@ export async function createSnapshot(database: Database, uploadsDir: string, dir
     await writeFile(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `backup-${manifest.createdAt.replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.tar.gz`);
+    const tar = await loadTar();
     await tar.create({ gzip: true, cwd: stage, file, portable: true }, await readdir(stage));
     return file;
   } finally {
@@ -123,6 +126,7 @@ export async function assertEmptyTarget(target: { dataDir: string; databaseUrl?:
     return;
   }
   // Checked before anything (migrations included) touches the target.
+  const { default: pg } = await loadPg();
   const client = new pg.Client({ connectionString: target.databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
@@ -145,6 +149,7 @@ export async function assertEmptyTarget(target: { dataDir: string; databaseUrl?:
 export async function restoreSnapshot(file: string, database: Database, uploadsDir: string): Promise<Manifest> {
   const stage = await mkdtemp(path.join(tmpdir(), 'toefl-restore-'));
   try {
+    const tar = await loadTar();
     await tar.extract({ file, cwd: stage });
     const manifest = JSON.parse(await readFile(path.join(stage, 'manifest.json'), 'utf8')) as Manifest;
     if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefused(`Format cadangan ${manifest.format} tidak dikenal oleh versi ini.`);

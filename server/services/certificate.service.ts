@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type * as PdfLib from 'pdf-lib';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { cefrLabel, type CefrLevels } from '../../contract/exam.ts';
 import { ESTIMATE_NOTICE } from '../../contract/results.ts';
+import { onFirstUse } from '../first-use.ts';
 import { projectRoot } from '../paths.ts';
 
 /** A4 landscape in PDF points. */
@@ -59,32 +59,27 @@ export const certificateFileName = (nama: string, finishedAt: Date): string => `
 export const verificationUrl = (baseUrl: string, code: string): string =>
   `${baseUrl.replace(/\/+$/, '')}/verifikasi/${encodeURIComponent(code)}`;
 
+const loadQrCode = onFirstUse(() => import('qrcode').then((m) => (m as unknown as { default: typeof QRCodeModule }).default));
+
 /** The QR code's modules (true = dark) row by row, exactly as drawn on the certificate. */
-export function qrMatrix(url: string): boolean[][] {
+export async function qrMatrix(url: string): Promise<boolean[][]> {
+  const QRCode = await loadQrCode();
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
   return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))));
 }
 
-let fontBytes: Promise<[Buffer, Buffer]> | undefined;
-const loadFonts = () =>
-  (fontBytes ??= Promise.all([readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')), readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'))]).catch(
-    (err: unknown) => {
-      fontBytes = undefined;
-      throw err;
-    },
-  ));
+const loadFonts = onFirstUse(() =>
+  Promise.all([readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')), readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'))]),
+);
 
-/**
- * pdf-lib and fontkit take about a third of a second to import: loaded by the first certificate,
- * not at every server start (the restart budget of DESIGN section 8 is 1.5 s).
- */
+/** pdf-lib and fontkit take about a third of a second to import. */
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-let pdfLib: Promise<{ lib: typeof PdfLib; fontkit: Fontkit }> | undefined;
-const loadPdfLib = () =>
-  (pdfLib ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([lib, fontkit]) => ({
+const loadPdfLib = onFirstUse(() =>
+  Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([lib, fontkit]) => ({
     lib,
     fontkit: (fontkit as unknown as { default: Fontkit }).default,
-  })));
+  })),
+);
 
 /** Draws text centred on x, shrinking it until it fits `maxWidth` (long Indonesian names). */
 function centred(
@@ -178,7 +173,7 @@ export async function renderCertificate(data: CertificateData): Promise<Uint8Arr
   page.drawText(ESTIMATE_NOTICE, { x: tableX, y, size: 10, font: regular, color: MUTED });
 
   // QR code to the verification page, drawn module by module (crisp at any zoom).
-  const matrix = qrMatrix(data.verifyUrl);
+  const matrix = await qrMatrix(data.verifyUrl);
   const qrSize = 112;
   const quiet = 4;
   const cell = qrSize / (matrix.length + quiet * 2);

@@ -1,6 +1,9 @@
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { AppError } from '../errors.ts';
+import { onFirstUse } from '../first-use.ts';
+
+const loadDecoders = onFirstUse(() =>
+  Promise.all([import('pngjs'), import('jpeg-js')]).then(([png, jpeg]) => ({ PNG: png.PNG, jpeg: jpeg.default })),
+);
 
 /** Decoded pixels, RGBA, row by row. */
 export interface RgbaImage {
@@ -30,11 +33,12 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  * or for bytes that do not decode. Callers say what they do without pixels. Throws
  * ImageTooLargeError for a picture over MAX_IMAGE_PIXELS, read from its header.
  */
-export function decodeImage(bytes: Buffer): RgbaImage | null {
+export async function decodeImage(bytes: Buffer): Promise<RgbaImage | null> {
   if (bytes.length >= 24 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
     // IHDR is the first chunk: width and height at bytes 16-23.
     if (bytes.readUInt32BE(16) * bytes.readUInt32BE(20) > MAX_IMAGE_PIXELS) throw new ImageTooLargeError();
   }
+  const { PNG, jpeg } = await loadDecoders();
   try {
     if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
       const png = PNG.sync.read(bytes);

@@ -1,4 +1,7 @@
-import nodemailer from 'nodemailer';
+import { onFirstUse } from '../first-use.ts';
+
+/** nodemailer takes about 50 ms to import; a server sends its first e-mail long after it starts. */
+const loadNodemailer = onFirstUse(() => import('nodemailer').then((m) => m.default));
 
 /** Sends plain-text e-mail; the one way the server writes to learners' inboxes. */
 export interface Mailer {
@@ -9,13 +12,16 @@ export interface Mailer {
 /** A mailer over SMTP (SMTP_URL), or undefined when e-mail is not configured. */
 export function mailerFromConfig(mail: { smtpUrl: string; from: string } | undefined): Mailer | undefined {
   if (!mail) return undefined;
-  const transport = nodemailer.createTransport(mail.smtpUrl);
+  const transport = onFirstUse(() => loadNodemailer().then((nodemailer) => nodemailer.createTransport(mail.smtpUrl)));
+  let opened: { close(): void } | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from: mail.from, ...message });
+      const smtp = await transport();
+      opened = smtp;
+      await smtp.sendMail({ from: mail.from, ...message });
     },
     close() {
-      transport.close();
+      opened?.close();
     },
   };
 }

@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import jsQRModule from 'jsqr';
 import { and, desc, eq, isNull, lte, not, sql } from 'drizzle-orm';
 import type { PaymentOrder, QrisSetting, SetupStatus } from '../../contract/payments.ts';
 import type { Clock } from '../clock.ts';
@@ -7,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { gatewayNotifications, paketSoal, paymentOrders, payments, settings, users, type UserRow } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { onFirstUse } from '../first-use.ts';
 import { decodeImage } from './image-decode.service.ts';
 import { PAKET_NOT_FOUND } from './paket.service.ts';
 import { GatewayError, type PaymentGateway } from './payment-gateway.service.ts';
@@ -14,8 +14,8 @@ import { confirmFromGateway, PAYMENT_PENDING_CONFLICT, QR_SETTING_KEY } from './
 import { buildDynamicQris, parseStaticQris, QrisError } from './qris.service.ts';
 
 // jsqr is CommonJS with an ES-style default in its types; Node hands us module.exports (also callable as .default).
-const jsQR = (jsQRModule as unknown as { default: (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null })
-  .default;
+type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const loadJsQr = onFirstUse(() => import('jsqr').then((m) => (m.default as unknown as { default: JsQr }).default));
 
 export const QRIS_SETTING_KEY = 'qris_payload';
 /** Stored by the server at boot: the hash of the admin password it set (generated or ADMIN_PASSWORD). */
@@ -49,8 +49,9 @@ export async function getQrisSetting(db: Db): Promise<QrisSetting> {
 }
 
 /** Reads a QR code from PNG/JPEG bytes (the merchant's printed QRIS, photographed or downloaded). */
-export function readQrImage(bytes: Buffer): string {
-  const image = decodeImage(bytes);
+export async function readQrImage(bytes: Buffer): Promise<string> {
+  const jsQR = await loadJsQr();
+  const image = await decodeImage(bytes);
   if (!image) throw badRequest('Gambar QRIS harus berupa PNG atau JPEG yang dapat dibaca.');
   const found = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height);
   if (!found) throw badRequest('Kode QR tidak terbaca pada gambar. Gunakan gambar QRIS yang tajam dan utuh, atau tempel payload-nya.');

@@ -107,7 +107,7 @@ export async function uploadPayment(
   if (pending.length > 0) throw conflict(PAYMENT_PENDING_CONFLICT);
 
   // Decoded first: a picture too large to decode is refused (400) before anything is written.
-  const pixels = decodeImage(bukti);
+  const pixels = await decodeImage(bukti);
   // Type and size are checked here (magic bytes, 5 MB) before anything is recorded.
   const file = await storage.write('proof', bukti);
   const hash = pixels ? dHash(pixels) : null;

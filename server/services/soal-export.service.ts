@@ -75,13 +75,13 @@ export async function exportSoal(
       sheet.push(row);
     }
   }
-  const sheetFile = format === 'xlsx' ? await writeXlsx(sheet) : writeCsv(sheet);
+  const sheetFile = format === 'xlsx' ? await writeXlsx(sheet) : await writeCsv(sheet);
   const slug =
     paket.namaPaket
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'paket';
-  return { filename: `${slug}-soal.zip`, zip: writeZip({ [`soal.${format}`]: sheetFile, ...media }) };
+  return { filename: `${slug}-soal.zip`, zip: await writeZip({ [`soal.${format}`]: sheetFile, ...media }) };
 }
 
 /** The column notes of the template's 'petunjuk' sheet. */

@@ -140,18 +140,18 @@ async function readRows(
     return { rows: readAiken(data, input.section, paketFirstFree(input.section)), bundled: null };
   }
   if (isZip(data)) {
-    const { files } = readZip(data, 'File impor');
+    const { files } = await readZip(data, 'File impor');
     if (files.has('[Content_Types].xml')) return { rows: await readXlsx(data), bundled: null };
     // An export zip: one sheet and the media beside it.
     const sheets = [...files.keys()].filter((n) => /\.(xlsx|csv)$/i.test(n));
     if (sheets.length !== 1) throw badRequest('Zip impor harus berisi tepat satu file soal (.xlsx atau .csv) beserta medianya.');
     const sheetName = sheets[0]!;
     const sheet = Buffer.from(files.get(sheetName)!);
-    const rows = sheetName.toLowerCase().endsWith('.xlsx') ? await readXlsx(sheet) : readCsv(sheet);
+    const rows = sheetName.toLowerCase().endsWith('.xlsx') ? await readXlsx(sheet) : await readCsv(sheet);
     return { rows, bundled: data };
   }
   if (lower.endsWith('.xlsx')) throw badRequest('File xlsx tidak dapat dibaca. Simpan ulang dari Excel atau gunakan template impor.');
-  return { rows: readCsv(data), bundled: null };
+  return { rows: await readCsv(data), bundled: null };
 }
 
 /** Checks every row and, unless it is a dry run or something is wrong, writes them all at once. */
@@ -174,7 +174,7 @@ export async function importSoal(db: Db, storage: Storage, paketId: number, inpu
   const tooBig = new Set<string>();
   for (const zip of [bundled, input.media ?? null]) {
     if (!zip) continue;
-    const read = readZip(zip, zip === bundled ? 'File impor' : 'Zip media');
+    const read = await readZip(zip, zip === bundled ? 'File impor' : 'Zip media');
     for (const [k, v] of read.files) files.set(k, v);
     for (const k of read.tooBig) tooBig.add(k);
   }

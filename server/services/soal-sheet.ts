@@ -1,11 +1,9 @@
-import type ExcelJSModule from 'exceljs';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
-import { unzipSync, zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, type ImportColumn, type ImportRow } from '../../contract/soal-import.ts';
 import { soalSectionSchema, type SoalSection } from '../../contract/soal.ts';
 import { UPLOAD_RULES } from '../../contract/uploads.ts';
 import { badRequest } from '../errors.ts';
+import { onFirstUse } from '../first-use.ts';
 
 /**
  * Reading and writing the question sheet and its media zip: xlsx through exceljs, CSV through
@@ -49,9 +47,10 @@ function toRows(table: { row: number; cells: string[] }[]): SheetRow[] {
   return rows;
 }
 
-/** exceljs takes about 0.3 s to import: loaded by the first sheet read or written, not at every server start. */
-let excel: Promise<typeof ExcelJSModule> | undefined;
-const loadExcel = () => (excel ??= import('exceljs').then((m) => m.default));
+/** exceljs takes about 0.3 s to import; the CSV and zip libraries a tenth of that. */
+const loadExcel = onFirstUse(() => import('exceljs').then((m) => m.default));
+const loadCsv = onFirstUse(() => Promise.all([import('csv-parse/sync'), import('csv-stringify/sync')]));
+const loadZip = onFirstUse(() => import('fflate'));
 
 export async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
   const ExcelJS = await loadExcel();
@@ -77,7 +76,8 @@ export async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
   return toRows(table);
 }
 
-export function readCsv(buffer: Buffer): SheetRow[] {
+export async function readCsv(buffer: Buffer): Promise<SheetRow[]> {
+  const [{ parse }] = await loadCsv();
   const text = buffer.toString('utf8');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   // Spreadsheets set to Indonesian save CSV with semicolons.
@@ -163,7 +163,8 @@ export async function writeXlsx(rows: readonly ImportRow[], notes?: readonly (re
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export function writeCsv(rows: readonly ImportRow[]): Buffer {
+export async function writeCsv(rows: readonly ImportRow[]): Promise<Buffer> {
+  const [, { stringify }] = await loadCsv();
   // The BOM lets spreadsheet programs read the file as UTF-8.
   return Buffer.from(stringify([[...IMPORT_COLUMNS], ...rows.map((r) => IMPORT_COLUMNS.map((c) => r[c]))], { bom: true }));
 }
@@ -184,7 +185,8 @@ export const MAX_ENTRY_BYTES = UPLOAD_RULES.audio.maxBytes;
  * The files of a zip by their own name (folders ignored, so `media/a.mp3` is `a.mp3`). A path
  * outside the folder refuses the whole zip; an entry over the size limit is kept out and reported.
  */
-export function readZip(buffer: Buffer, label: string): { files: Map<string, Uint8Array>; tooBig: Set<string> } {
+export async function readZip(buffer: Buffer, label: string): Promise<{ files: Map<string, Uint8Array>; tooBig: Set<string> }> {
+  const { unzipSync } = await loadZip();
   const outside: string[] = [];
   const tooBig = new Set<string>();
   let entries: Record<string, Uint8Array>;
@@ -220,7 +222,8 @@ export function readZip(buffer: Buffer, label: string): { files: Map<string, Uin
 export const baseName = (name: string): string => name.split(/[\\/]/).pop() ?? name;
 
 /** A zip of the sheet and media; media are stored as they are (audio and images are compressed already). */
-export function writeZip(entries: Record<string, Uint8Array>): Buffer {
+export async function writeZip(entries: Record<string, Uint8Array>): Promise<Buffer> {
+  const { zipSync } = await loadZip();
   const zippable: Zippable = {};
   for (const [name, data] of Object.entries(entries)) zippable[name] = [data, { level: name.startsWith('media/') ? 0 : 6 }];
   return Buffer.from(zipSync(zippable));

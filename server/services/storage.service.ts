@@ -3,16 +3,19 @@ import { createReadStream } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { onFirstUse } from '../first-use.ts';
 import { tooLargeMessage, UPLOAD_RULES, type UploadKind } from '../../contract/uploads.ts';
 
 export type FileKind = UploadKind;
 
 /** Per kind: what the bytes must be (by magic numbers, never by name) and how big they may be (contract/uploads.ts). */
 export const FILE_RULES = UPLOAD_RULES;
+
+/** file-type and its readers take about 50 ms to import; the first upload loads them. */
+const loadFileType = onFirstUse(() => import('file-type'));
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -58,6 +61,7 @@ export class Storage {
     if (buffer.length > rule.maxBytes) {
       throw new AppError(413, tooLargeMessage(rule.maxBytes));
     }
+    const { fileTypeFromBuffer } = await loadFileType();
     const detected = await fileTypeFromBuffer(buffer);
     if (!detected || !rule.types.includes(detected.mime)) throw badRequest(rule.typeMessage);
     return { mime: SERVED_TYPE[detected.mime] ?? detected.mime, ext: EXTENSIONS[detected.mime] ?? detected.ext };

@@ -96,7 +96,7 @@ describe('certificates', () => {
     const expected = Array.from({ length: modules.size }, (_, r) =>
       Array.from({ length: modules.size }, (_, c) => Boolean(modules.get(r, c))),
     );
-    expect(qrMatrix(url)).toEqual(expected);
+    expect(await qrMatrix(url)).toEqual(expected);
   });
 
   it('embeds the font as a subset (small file)', async () => {
