@@ -12,13 +12,6 @@ import { PreparedStatements } from './pglite-prepared.ts';
 import { CHANGE_CHANNELS, errorData, type Notice, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol.ts';
 
 const port = parentPort!;
-// Kept referenced from the start, not only once the listener below is added. While the database
-// opens, WebAssembly compiles with nothing of the event loop's alive; the loop then leaves for
-// Node's drain of background tasks, which runs the open's continuation (the ready message
-// included) and then waits for every background task again: V8's optimising compiles of the
-// database's WebAssembly, hot after the open. The first statements waited for them, about half a
-// second of every restart (docs/performance.md).
-port.ref();
 const start = workerData as WorkerStart;
 
 type Statement = Extract<Request, { op: 'query' | 'exec' }>;
@@ -168,8 +161,4 @@ async function main(): Promise<void> {
   port.postMessage({ ready: true } satisfies Ready);
 }
 
-main().catch((err: unknown) => {
-  port.postMessage({ ready: false, error: errorData(err) } satisfies Ready);
-  // Nothing more to answer: the thread may end.
-  port.unref();
-});
+main().catch((err: unknown) => port.postMessage({ ready: false, error: errorData(err) } satisfies Ready));
