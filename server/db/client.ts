@@ -108,8 +108,11 @@ export type DatabaseTarget =
 
 const background = new AsyncLocalStorage<true>();
 
-/** PostgreSQL's driver, its Drizzle side and the change listener: a start on PGlite imports none of them. */
-const loadPostgres = onFirstUse(async () => {
+/**
+ * PostgreSQL's driver, its Drizzle side and the change listener: a start on PGlite imports none of
+ * them. The backup's check of an empty target takes its driver from here too.
+ */
+export const loadPostgres = onFirstUse(async () => {
   const [pg, drizzle, migrator, changes] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),

@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
+import { loadPostgres, type Database, type Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { onFirstUse } from '../first-use.ts';
 
 const loadTar = onFirstUse(() => import('tar'));
-const loadPg = onFirstUse(() => import('pg'));
 
 /** In DATA_DIR: where the running server says how `npm run backup` reaches it (address and token). */
 export const BACKUP_ENDPOINT_FILE = 'backup.json';
@@ -126,7 +125,7 @@ export async function assertEmptyTarget(target: { dataDir: string; databaseUrl?:
     return;
   }
   // Checked before anything (migrations included) touches the target.
-  const { default: pg } = await loadPg();
+  const { pg } = await loadPostgres();
   const client = new pg.Client({ connectionString: target.databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {

@@ -12,16 +12,15 @@ export interface Mailer {
 /** A mailer over SMTP (SMTP_URL), or undefined when e-mail is not configured. */
 export function mailerFromConfig(mail: { smtpUrl: string; from: string } | undefined): Mailer | undefined {
   if (!mail) return undefined;
-  const transport = onFirstUse(() => loadNodemailer().then((nodemailer) => nodemailer.createTransport(mail.smtpUrl)));
-  let opened: { close(): void } | undefined;
+  // Made by the first e-mail; a server that sent none has nothing to close.
+  let made: { close(): void } | undefined;
+  const transport = onFirstUse(async () => (made = (await loadNodemailer()).createTransport(mail.smtpUrl)));
   return {
     async send(message) {
-      const smtp = await transport();
-      opened = smtp;
-      await smtp.sendMail({ from: mail.from, ...message });
+      await (await transport()).sendMail({ from: mail.from, ...message });
     },
     close() {
-      opened?.close();
+      made?.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { onFirstUse } from '../first-use.ts';
 import { OnDemandThread, siblingModule } from '../threads.ts';
 import type { HashJob } from './password-worker.ts';
 
@@ -116,9 +117,9 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   });
 }
 
-let dummyHash: Promise<string> | undefined;
+// Made once; a hash that failed (its thread gone) is made again rather than failing every later login.
+const dummyHash = onFirstUse(() => hash('not-a-real-password-only-for-timing'));
 /** Spends the same time as a real check, so a login for an unknown number is not faster. */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hash('not-a-real-password-only-for-timing');
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await dummyHash(), password);
 }
